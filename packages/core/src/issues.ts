@@ -1,0 +1,55 @@
+/**
+ * Findings about a schema or an answer. `path` names the spot in dotted form (`properties.age.minimum` for
+ * a schema, `age` or `colors.1` for an answer); `code` is stable and safe to branch on; `message` is for
+ * people and may change.
+ */
+
+/** Why a requested schema was refused by `validateRequestedSchema`. */
+export type SchemaIssueCode =
+  | 'not-an-object' // the schema (or a property definition) is not a JSON object
+  | 'root-not-object' // root `type` is not "object"
+  | 'missing-properties' // root has no `properties` object
+  | 'unsupported-type' // a property `type` outside string/number/integer/boolean/array
+  | 'nested-object' // a property of type object
+  | 'unsupported-array' // an array that is not one of the two multi-select forms
+  | 'unsupported-keyword' // a keyword that constrains values outside the subset ($ref, allOf, if, …)
+  | 'invalid-keyword-value' // a known keyword with a value of the wrong type or range
+  | 'unknown-format' // `format` outside email/uri/date/date-time
+  | 'inverted-range' // minLength > maxLength, minimum > maximum, minItems > maxItems
+  | 'invalid-default' // a `default` that fails its own field
+  | 'empty-enum'
+  | 'duplicate-enum-value'
+  | 'non-string-enum-value'
+  | 'enum-names-length' // `enumNames` not as long as `enum`
+  | 'unknown-required' // `required` names a property that does not exist
+  | 'invalid-pattern' // `pattern` is not a valid regular expression
+  | 'unsafe-pattern' // `pattern` uses a construct the linear-time engine cannot run (backreferences, lookaround)
+  | 'limit-exceeded'; // a size limit (see `DEFAULT_LIMITS`)
+
+/** Why an answer was refused by `validateContent`. */
+export type ContentIssueCode =
+  | 'not-an-object' // content is not a JSON object
+  | 'required' // a required field is absent
+  | 'type' // wrong JSON type
+  | 'too-short' // fewer code points than minLength
+  | 'too-long' // more code points than maxLength (or than the limit)
+  | 'format' // fails email/uri/date/date-time
+  | 'pattern' // does not match `pattern`
+  | 'minimum'
+  | 'maximum'
+  | 'not-integer'
+  | 'not-finite' // NaN or ±Infinity
+  | 'not-in-enum'
+  | 'too-few-items'
+  | 'too-many-items'
+  | 'duplicate-items'
+  | 'unknown-property';
+
+export interface Issue<Code extends string = string> {
+  path: string;
+  code: Code;
+  message: string;
+}
+
+export type SchemaIssue = Issue<SchemaIssueCode>;
+export type ContentIssue = Issue<ContentIssueCode>;
