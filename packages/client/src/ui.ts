@@ -1,0 +1,91 @@
+import type { ContentIssue, ElicitContent, FormField, UrlAnalysis } from '@elicitkit/core';
+
+/**
+ * The contract between the host pipeline (`installElicitation`) and a UI (terminal, browser, scripted).
+ * The pipeline decides what is allowed; the UI only shows and asks. Every string in a prompt has already
+ * been through `sanitizeForDisplay`, except `FormField` labels/descriptions/option labels, which UIs pass
+ * through it themselves (they know their own width limits).
+ */
+
+/** Who asks (E-03): the server's identity from `initialize`, sanitized. Never taken from the message. */
+export interface Requester {
+  name: string;
+  title?: string;
+  version?: string;
+}
+
+interface PromptBase {
+  /** Host-local id of this prompt, for logs and UIs that show several. */
+  id: string;
+  requester: Requester;
+  /** The server's message, sanitized (E-44). Newlines kept. */
+  message: string;
+  /** Fires when the server cancels the request or the connection drops: withdraw the prompt. */
+  signal: AbortSignal;
+}
+
+export interface FormPrompt extends PromptBase {
+  kind: 'form';
+  /** The core form model, in schema order. */
+  fields: FormField[];
+  /** Starting answers: the schema defaults (E-13), or the previous attempt's answers on a re-ask. */
+  initial: Partial<ElicitContent>;
+  /** When a previous submission was invalid: why. The UI shows these next to the fields (E-59). */
+  issues?: ContentIssue[];
+  /** Validates one field's value as the user types (E-59). Empty list means fine. */
+  validateField(name: string, value: unknown): ContentIssue[];
+  /** Validates a whole answer set, as the pipeline will before sending (E-59). */
+  validate(
+    answers: Record<string, unknown>,
+  ): { ok: true; value: ElicitContent } | { ok: false; issues: ContentIssue[] };
+}
+
+/** submit after review (E-05); decline and cancel are always offered (E-04, E-42). */
+export type FormOutcome =
+  | { action: 'submit'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export interface UrlPrompt extends PromptBase {
+  kind: 'url';
+  elicitationId: string;
+  /** Core's verdict; always `allowed: true` here (blocked URLs never reach a UI). Show `display.full` (E-52). */
+  url: UrlAnalysis;
+  /** `request`: an in-band `elicitation/create`; `required`: listed in a -32042 error for a call the user made. */
+  origin: 'request' | 'required';
+}
+
+/** consent opens the browser (E-51); it is not completion (E-16). */
+export type UrlOutcome = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
+
+/** After consent, while the out-of-band flow runs (E-22). */
+export interface CompletionWait {
+  requester: Requester;
+  /** The elicitations still pending. */
+  pending: { elicitationId: string; url: UrlAnalysis }[];
+  /** Fires when every pending elicitation completed (or the wait was abandoned): stop showing controls. */
+  signal: AbortSignal;
+}
+
+export type HostNoticeCode =
+  | 'rate-limited' // E-43: requests from this server are being answered `cancel` for a while
+  | 'request-rejected' // a malformed or unsafe request was refused without asking the user
+  | 'url-opened' // the browser was asked to open a URL
+  | 'open-failed' // the opener failed; the URL is shown for the user to open by hand
+  | 'elicitation-complete'; // a consented URL elicitation completed
+
+export interface HostNotice {
+  code: HostNoticeCode;
+  requester: Requester;
+  /** Sanitized, for people. */
+  message: string;
+}
+
+export interface ElicitationUI {
+  form(prompt: FormPrompt): Promise<FormOutcome>;
+  url(prompt: UrlPrompt): Promise<UrlOutcome>;
+  /** Manual controls while waiting for completion (E-22): resolve `retry` to retry now, `cancel` to give up. */
+  waitForCompletion?(wait: CompletionWait): Promise<'retry' | 'cancel'>;
+  /** Things the user should know that need no answer. */
+  notice?(notice: HostNotice): void;
+}
