@@ -1,0 +1,72 @@
+import { ElicitkitError } from '@elicitkit/core';
+
+/**
+ * Errors `@elicitkit/client` throws to the host application. Branch on `code`, never on `message`.
+ * (Errors sent to a server travel as JSON-RPC errors instead: see `pipeline/invalid-params.ts`.)
+ */
+
+export type ElicitationSetupErrorCode =
+  | 'invalid-options' // an option is out of range, e.g. an empty or unknown `modes` list (E-08)
+  | 'already-connected' // `installElicitation` after `connect`: capabilities can no longer be declared (E-07)
+  | 'already-installed' // `installElicitation` twice on one client
+  | 'not-installed'; // `callToolWithElicitation` on a client without `installElicitation`
+
+/** The host wired elicitkit up wrongly. A programming error, not something a server can cause. */
+export class ElicitationSetupError extends ElicitkitError {
+  declare readonly code: ElicitationSetupErrorCode;
+
+  constructor(code: ElicitationSetupErrorCode, message: string) {
+    super(code, message);
+  }
+}
+
+export type UrlElicitationRequiredErrorCode =
+  | 'invalid-url-required-data' // -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids
+  | 'url-blocked' // a listed URL failed `analyzeUrl`; it was never shown (E-49)
+  | 'url-mode-not-declared'; // the host did not declare URL mode, so it will not run URL flows (E-09)
+
+/** A server answered -32042 (`URLElicitationRequiredError`) with something the retry loop refuses to act on. */
+export class UrlElicitationRequiredDataError extends ElicitkitError {
+  declare readonly code: UrlElicitationRequiredErrorCode;
+
+  constructor(code: UrlElicitationRequiredErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+  }
+}
+
+export type UrlElicitationRefusedCode =
+  | 'consent-declined' // the user declined to open a URL (E-04)
+  | 'consent-cancelled' // the user dismissed the consent prompt (E-42)
+  | 'wait-cancelled'; // the user gave up waiting for the out-of-band flow (E-22)
+
+/** The user said no to a URL flow that a call needed. The original call was not retried. */
+export class UrlElicitationRefusedError extends ElicitkitError {
+  declare readonly code: UrlElicitationRefusedCode;
+  /** The elicitation the user refused, when one was being asked about. */
+  readonly elicitationId: string | undefined;
+
+  constructor(code: UrlElicitationRefusedCode, message: string, elicitationId?: string) {
+    super(code, message);
+    this.elicitationId = elicitationId;
+  }
+}
+
+export type ElicitationRetryErrorCode =
+  | 'retry-limit' // the server kept answering -32042 after `maxRetries` retries
+  | 'retry-loop'; // the server asked again for an elicitation that had already completed
+
+/** The -32042 retry loop gave up; the server's last error is the `cause`. */
+export class ElicitationRetryError extends ElicitkitError {
+  declare readonly code: ElicitationRetryErrorCode;
+  readonly elicitationIds: readonly string[];
+
+  constructor(
+    code: ElicitationRetryErrorCode,
+    message: string,
+    elicitationIds: readonly string[],
+    cause: unknown,
+  ) {
+    super(code, message, { cause });
+    this.elicitationIds = elicitationIds;
+  }
+}

@@ -1,0 +1,48 @@
+import type { Issue } from '@elicitkit/core';
+import type { Requester } from '../ui.js';
+
+/** What an installed host reports, for logs, status bars and tests. Subscribe with `host.on(type, listener)`. */
+export interface ElicitationHostEvents {
+  /** A URL elicitation the user consented to completed (`notifications/elicitation/complete`, E-17). */
+  complete: { elicitationId: string; requester: Requester };
+  /** A request was refused with -32602 before reaching the user. `message` is what the server was told. */
+  rejected: { requester: Requester; message: string; issues?: readonly Issue[] };
+  /** A request was answered `cancel` because the server is over its rate limit (E-43). */
+  'rate-limited': { requester: Requester };
+  /** The UI adapter or the opener failed; the request was answered `cancel` (UI) or the URL shown (opener). */
+  error: { requester: Requester; during: 'ui' | 'open'; error: unknown };
+}
+
+export type ElicitationHostEventType = keyof ElicitationHostEvents;
+
+type Listener<T extends ElicitationHostEventType> = (event: ElicitationHostEvents[T]) => void;
+
+export class HostEventEmitter {
+  readonly #listeners = new Map<ElicitationHostEventType, Set<Listener<never>>>();
+  readonly #onListenerError: (error: unknown) => void;
+
+  /** A listener that throws must not break the pipeline; its error goes to `onListenerError`. */
+  constructor(onListenerError: (error: unknown) => void) {
+    this.#onListenerError = onListenerError;
+  }
+
+  on<T extends ElicitationHostEventType>(type: T, listener: Listener<T>): () => void {
+    let set = this.#listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(type, set);
+    }
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<T extends ElicitationHostEventType>(type: T, event: ElicitationHostEvents[T]): void {
+    for (const listener of this.#listeners.get(type) ?? []) {
+      try {
+        (listener as Listener<T>)(event);
+      } catch (error) {
+        this.#onListenerError(error);
+      }
+    }
+  }
+}

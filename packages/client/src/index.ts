@@ -1,0 +1,32 @@
+export {
+  ElicitationRetryError,
+  type ElicitationRetryErrorCode,
+  ElicitationSetupError,
+  type ElicitationSetupErrorCode,
+  type UrlElicitationRefusedCode,
+  UrlElicitationRefusedError,
+  UrlElicitationRequiredDataError,
+  type UrlElicitationRequiredErrorCode,
+} from './errors.js';
+export type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
+export { type ElicitationHost, type InstallElicitationOptions, installElicitation } from './install.js';
+export { systemBrowserOpener, type UrlOpener } from './open/opener.js';
+export { ALL_MODES, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
+export type { Clock } from './policy/clock.js';
+export { PromptQueue } from './policy/prompt-queue.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './policy/rate-limiter.js';
+export {
+  callToolWithElicitation,
+  DEFAULT_MAX_RETRIES,
+  requestWithElicitation,
+  type UrlElicitationRetryOptions,
+} from './retry/with-url-elicitation.js';
+export {
+  holdUntilWithdrawn,
+  type ScriptedFallback,
+  type ScriptedStep,
+  type ScriptedUI,
+  scriptedUI,
+  submitDefaults,
+} from './testing/scripted-ui.js';
+export type * from './ui.js';

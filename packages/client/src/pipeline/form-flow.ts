@@ -1,0 +1,71 @@
+import {
+  applyDefaults,
+  type ContentIssue,
+  type ElicitContent,
+  formModel,
+  type RequestedSchema,
+  validateContent,
+  validateField,
+} from '@elicitkit/core';
+import type { FormPrompt, Requester } from '../ui.js';
+import type { PromptContext } from './prompt-context.js';
+
+export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action: 'decline' | 'cancel' };
+
+/**
+ * Asks the user to fill in a form until they send a valid answer, decline or cancel. Fields start at the
+ * schema's defaults (E-13) for the user to review and change (E-05); nothing is added afterwards. An
+ * answer that fails the schema is never sent: the UI is asked again with the issues (E-59).
+ */
+export async function askForm(
+  schema: RequestedSchema,
+  message: string,
+  context: PromptContext,
+  maxAttempts: number,
+): Promise<FormAnswer> {
+  const fields = formModel(schema);
+  // E-13: defaults are prefilled for the user to review, not injected into the answer
+  let initial: Partial<ElicitContent> = applyDefaults(schema, {});
+  let issues: ContentIssue[] | undefined;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const prompt: FormPrompt = {
+      kind: 'form',
+      id: context.promptId,
+      requester: context.requester,
+      message,
+      signal: context.signal,
+      fields,
+      initial,
+      ...(issues && { issues }),
+      validateField: (name, value) => validateField(schema, name, value),
+      validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
+    };
+    const outcome = await context.ui.form(prompt);
+    if (outcome.action !== 'submit') return { action: outcome.action };
+    // E-59: the answer is checked against the requested schema before it is sent
+    const checked = validateContent(schema, outcome.content, { unknownProperties: 'reject' });
+    if (checked.ok) return { action: 'accept', content: checked.value };
+    initial = keepAnswerValues(outcome.content);
+    issues = checked.issues;
+  }
+  context.notify('request-rejected', tooManyAttempts(context.requester, maxAttempts));
+  return { action: 'cancel' };
+}
+
+function tooManyAttempts(requester: Requester, attempts: number): string {
+  return `Gave up on the form from ${requester.name} after ${attempts} invalid answers; the server was told "cancel".`;
+}
+
+/** The previous answers, as prefill for the next attempt: only values a form field can hold. */
+function keepAnswerValues(content: Record<string, unknown>): Partial<ElicitContent> {
+  const kept: Partial<ElicitContent> = {};
+  for (const [name, value] of Object.entries(content ?? {})) {
+    const isValue =
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+    if (isValue) kept[name] = value;
+  }
+  return kept;
+}

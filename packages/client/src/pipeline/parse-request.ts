@@ -1,0 +1,120 @@
+import {
+  analyzeUrl,
+  type RequestedSchema,
+  type UrlAnalysis,
+  type UrlBlockReason,
+  validateRequestedSchema,
+} from '@elicitkit/core';
+import type { ElicitationMode } from './modes.js';
+
+/** An `elicitation/create` request that passed every gate and may be shown to the user. */
+export type ParsedElicitation =
+  | { mode: 'form'; message: string; schema: RequestedSchema }
+  | { mode: 'url'; message: string; elicitationId: string; url: UrlAnalysis };
+
+export type ParsedUrlElicitation = Extract<ParsedElicitation, { mode: 'url' }>;
+
+export interface ParseOptions {
+  modes: ReadonlySet<ElicitationMode>;
+  allowInsecureHttp: boolean;
+}
+
+/** Why a request was refused; `message` names the offending spot, `issues` details a schema's faults. */
+export interface RequestProblem {
+  message: string;
+  issues?: readonly { path: string; code: string; message: string }[];
+  /** Set when the URL itself was refused by `analyzeUrl`. */
+  blockReason?: UrlBlockReason;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; problem: RequestProblem };
+
+/** Opaque ids longer than this are refused: nothing legitimate needs more, and ids are kept in memory. */
+const MAX_ELICITATION_ID_LENGTH = 1024;
+
+/**
+ * Steps 1–3 of the pipeline: shape, mode gate, schema or URL check. Nothing here talks to the user; a
+ * refused request is answered -32602 by the caller. `at` prefixes paths in messages (`params`, or
+ * `data.elicitations[0]` for a -32042 error).
+ */
+export function parseElicitation(
+  params: unknown,
+  options: ParseOptions,
+  at = 'params',
+): ParseResult<ParsedElicitation> {
+  if (!isObject(params)) return refuse(`${at} must be an object`);
+  if (typeof params.message !== 'string') return refuse(`${at}.message must be a string`);
+  // E-11: a request without `mode` is a form request
+  const mode = params.mode === undefined ? 'form' : params.mode;
+  if (mode !== 'form' && mode !== 'url') {
+    return refuse(`${at}.mode must be "form" or "url", got ${preview(mode)}`);
+  }
+  if (!options.modes.has(mode)) {
+    // E-39: a mode this client did not declare is answered -32602
+    return refuse(
+      `${at}.mode "${mode}" was not declared by this client (declared: ${[...options.modes].join(', ')})`,
+    );
+  }
+  if (params.task !== undefined) {
+    return refuse(`${at}.task: this client does not support task-augmented elicitation`);
+  }
+  return mode === 'form'
+    ? parseForm(params, params.message, at)
+    : parseUrl(params, params.message, options, at);
+}
+
+function parseForm(
+  params: Record<string, unknown>,
+  message: string,
+  at: string,
+): ParseResult<ParsedElicitation> {
+  if (params.requestedSchema === undefined) return refuse(`${at}.requestedSchema is required in form mode`);
+  const checked = validateRequestedSchema(params.requestedSchema);
+  if (!checked.ok) {
+    const issues = checked.issues;
+    const listed = issues
+      .slice(0, 5)
+      .map((issue) => `${at}.requestedSchema.${issue.path}: ${issue.message}`)
+      .join('; ');
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    return { ok: false, problem: { message: `Invalid requestedSchema: ${listed}${more}`, issues } };
+  }
+  return { ok: true, value: { mode: 'form', message, schema: checked.schema } };
+}
+
+/** Steps 1–3 for a URL-mode request: shape, then `analyzeUrl`; a blocked URL is never shown (E-49). */
+export function parseUrl(
+  params: Record<string, unknown>,
+  message: string,
+  options: Pick<ParseOptions, 'allowInsecureHttp'>,
+  at: string,
+): ParseResult<ParsedUrlElicitation> {
+  const { elicitationId, url } = params;
+  if (typeof elicitationId !== 'string' || elicitationId === '') {
+    return refuse(`${at}.elicitationId must be a non-empty string`);
+  }
+  if (elicitationId.length > MAX_ELICITATION_ID_LENGTH) {
+    return refuse(`${at}.elicitationId is longer than ${MAX_ELICITATION_ID_LENGTH} characters`);
+  }
+  if (typeof url !== 'string') return refuse(`${at}.url must be a string`);
+  const analysis = analyzeUrl(url, { allowInsecureHttp: options.allowInsecureHttp });
+  if (!analysis.allowed || analysis.href === undefined) {
+    const blockReason = analysis.blockReason ?? 'invalid-url';
+    return { ok: false, problem: { message: `${at}.url was refused: ${blockReason}`, blockReason } };
+  }
+  return { ok: true, value: { mode: 'url', message, elicitationId, url: analysis } };
+}
+
+function refuse(message: string): { ok: false; problem: RequestProblem } {
+  return { ok: false, problem: { message } };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A short, printable rendering of a hostile value for an error message. */
+function preview(value: unknown): string {
+  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}

@@ -1,0 +1,173 @@
+import type { CallToolRequest, CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
+import {
+  ElicitationRetryError,
+  UrlElicitationRefusedError,
+  UrlElicitationRequiredDataError,
+} from '../errors.js';
+import { type HostState, hostOf } from '../host/host-state.js';
+import type { ParsedUrlElicitation } from '../pipeline/parse-request.js';
+import { askUrlConsent, openConsented } from '../pipeline/url-flow.js';
+import { closeSignal } from './close-signal.js';
+import { isUrlElicitationRequired, parseUrlRequired } from './parse-url-required.js';
+
+export interface UrlElicitationRetryOptions {
+  /** Retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
+  maxRetries?: number;
+  /** Abandons the whole exchange: prompts are withdrawn, waits end, the promise rejects with the reason. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_MAX_RETRIES = 3;
+
+/**
+ * Sends a request and, while the server answers -32042 (`URLElicitationRequiredError`, E-23), runs the
+ * listed URL flows with the user's consent, waits for them to complete and sends the request again.
+ *
+ * `send` receives the signal to pass on to the SDK call. Ends with the request's result, or a typed
+ * error: `UrlElicitationRequiredDataError` (bad -32042 data), `UrlElicitationRefusedError` (the user said
+ * no), `ElicitationRetryError` (retry cap or loop). Any other error from `send` passes through untouched.
+ */
+export async function requestWithElicitation<T>(
+  client: Client,
+  send: (signal: AbortSignal) => Promise<T>,
+  options: UrlElicitationRetryOptions = {},
+): Promise<T> {
+  const host = hostOf(client);
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const closed = closeSignal(client);
+  const signal = options.signal ? AbortSignal.any([options.signal, closed.signal]) : closed.signal;
+  // Elicitations seen to complete during this exchange: a server asking for one again is looping.
+  const completed = new Set<string>();
+  try {
+    for (let retries = 0; ; retries++) {
+      signal.throwIfAborted();
+      let failure: unknown;
+      try {
+        return await send(signal);
+      } catch (error) {
+        failure = error;
+      }
+      if (!isUrlElicitationRequired(failure)) throw failure;
+      if (!host.modes.has('url')) {
+        throw new UrlElicitationRequiredDataError(
+          'url-mode-not-declared',
+          'the server requires a URL elicitation (-32042) but this host did not declare URL mode',
+          { cause: failure },
+        );
+      }
+      const required = parseUrlRequired(failure, { allowInsecureHttp: host.allowInsecureHttp });
+      const ids = required.map((request) => request.elicitationId);
+      const repeated = ids.filter((id) => completed.has(id));
+      if (repeated.length > 0) {
+        throw new ElicitationRetryError(
+          'retry-loop',
+          `the server asked again for elicitation(s) that already completed: ${repeated.join(', ')}`,
+          repeated,
+          failure,
+        );
+      }
+      if (retries >= maxRetries) {
+        throw new ElicitationRetryError(
+          'retry-limit',
+          `the server still required URL elicitation after ${maxRetries} retries`,
+          ids,
+          failure,
+        );
+      }
+      for (const request of required) await consentAndOpen(host, request, signal);
+      await waitForCompletions(host, required, signal);
+      for (const id of ids) if (!host.tracker.isPending(id)) completed.add(id);
+    }
+  } finally {
+    closed.dispose();
+  }
+}
+
+/** `client.callTool` through {@link requestWithElicitation}. */
+export function callToolWithElicitation(
+  client: Client,
+  params: CallToolRequest['params'],
+  options: UrlElicitationRetryOptions & { requestOptions?: RequestOptions } = {},
+): Promise<CallToolResult> {
+  return requestWithElicitation(
+    client,
+    (signal) => client.callTool(params, { ...options.requestOptions, signal }),
+    options,
+  );
+}
+
+/** Asks consent for one listed URL flow (origin `required`) and opens it; still-running flows are not asked again. */
+async function consentAndOpen(
+  host: HostState,
+  request: ParsedUrlElicitation,
+  signal: AbortSignal,
+): Promise<void> {
+  if (host.tracker.isPending(request.elicitationId)) return;
+  const context = host.promptContext(signal);
+  const outcome = await host.queue.run(signal, () => askUrlConsent(request, 'required', context));
+  if (outcome.action === 'decline') {
+    throw new UrlElicitationRefusedError(
+      'consent-declined',
+      `the user declined to open the URL for elicitation ${request.elicitationId}`,
+      request.elicitationId,
+    );
+  }
+  if (outcome.action === 'cancel') {
+    throw new UrlElicitationRefusedError(
+      'consent-cancelled',
+      `the user cancelled the consent prompt for elicitation ${request.elicitationId}`,
+      request.elicitationId,
+    );
+  }
+  host.tracker.consented(request.elicitationId);
+  await openConsented(request, host.opener, context, (error) =>
+    host.events.emit('error', { requester: context.requester, during: 'open', error }),
+  );
+}
+
+/**
+ * Waits until every consented flow completes (E-21), while the UI offers "retry now" and "cancel" in case
+ * the completion notice never comes (E-22). The manual controls are not queued behind other prompts: they
+ * stay up while the user works in the browser.
+ */
+async function waitForCompletions(
+  host: HostState,
+  required: readonly ParsedUrlElicitation[],
+  signal: AbortSignal,
+): Promise<void> {
+  const pending = required.filter((request) => host.tracker.isPending(request.elicitationId));
+  if (pending.length === 0) return;
+  const done = new AbortController();
+  const stop = AbortSignal.any([done.signal, signal]);
+  const allCompleted = Promise.all(pending.map((r) => host.tracker.waitFor(r.elicitationId, stop))).then(
+    () => 'completed' as const,
+  );
+  const requester = host.requester();
+  const manual = host.ui.waitForCompletion
+    ? Promise.resolve()
+        .then(() =>
+          host.ui.waitForCompletion!({
+            requester,
+            pending: pending.map((r) => ({ elicitationId: r.elicitationId, url: r.url })),
+            signal: done.signal,
+          }),
+        )
+        .catch((error: unknown) => {
+          // A broken control panel must not end the wait: completion can still arrive.
+          host.events.emit('error', { requester, during: 'ui', error });
+          return new Promise<never>(() => {});
+        })
+    : new Promise<never>(() => {});
+  try {
+    const outcome = await Promise.race([allCompleted, manual]);
+    if (outcome === 'cancel') {
+      throw new UrlElicitationRefusedError(
+        'wait-cancelled',
+        'the user stopped waiting for the URL flow to complete',
+      );
+    }
+  } finally {
+    done.abort();
+    allCompleted.catch(() => {});
+  }
+}
