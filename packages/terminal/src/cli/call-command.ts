@@ -1,0 +1,42 @@
+import { colorSupported, createStyle } from '../ui/style.js';
+import type { Command } from './args.js';
+import { chooseUI } from './choose-ui.js';
+import { type Connection, openConnection } from './connection.js';
+import { CliError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import { interruptible } from './interrupt.js';
+import { plainResult, renderResult } from './render-result.js';
+import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
+
+/**
+ * `elicit call`: one call, the result on stdout, then exit 0 on success, or non-zero with a one-line
+ * reason on stderr (see `ExitCode`).
+ */
+export async function runCall(command: Extract<Command, { name: 'call' }>, version: string): Promise<number> {
+  const style = createStyle(command.color && colorSupported(process.stdout));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  let connection: Connection | undefined;
+  try {
+    // Bad JSON is reported before anything connects.
+    const args = command.argumentsJson === undefined ? {} : parseArgumentsJson(command.argumentsJson);
+    connection = await openConnection(command.target, await chooseUI(command, log), version, log);
+    const tool = findTool((await connection.client.listTools()).tools, command.tool);
+    const active = connection;
+    const result = await interruptible((signal) => callTool(active, tool.name, args, signal));
+    const shown = process.stdout.isTTY
+      ? renderResult(result, style, process.stdout.columns ?? 100)
+      : plainResult(result);
+    process.stdout.write(`${shown}\n`);
+    if (result.isError) {
+      log('elicit: the tool reported an error');
+      return ExitCode.Failed;
+    }
+    return ExitCode.Ok;
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    log(`elicit: ${error.message}`);
+    return error.exitCode;
+  } finally {
+    await connection?.close().catch(() => {});
+  }
+}

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import type { ElicitationUI } from '@elicitkit/client';
+import { answersUI } from '../ui/answers-ui.js';
+import { requesterLabel } from '../ui/banner.js';
+import { terminalUI } from '../ui/terminal-ui.js';
+import { safeLine } from '../ui/text.js';
+import type { Common } from './args.js';
+import { CliError } from './errors.js';
+
+async function readAnswers(file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as { code?: string }).code === 'ENOENT' ? 'no such file' : String(error);
+    throw new CliError('bad-answers-file', `cannot read --answers ${file}: ${reason}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(
+      'bad-answers-file',
+      `--answers ${file} is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CliError('bad-answers-file', `--answers ${file} must hold a JSON object keyed by field name`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Declines everything, saying why: there is nobody to ask and no answers file. */
+function nobodyToAskUI(log: (line: string) => void): ElicitationUI {
+  const say = (what: string, requester: Parameters<typeof requesterLabel>[0]) =>
+    log(
+      `elicit: declined ${what} from ${requesterLabel(requester)}: no terminal to ask in (use --answers <file>)`,
+    );
+  return {
+    async form(prompt) {
+      say('a form', prompt.requester);
+      return { action: 'decline' };
+    },
+    async url(prompt) {
+      say(`a URL request (${safeLine(prompt.url.display.full, 8192)})`, prompt.requester);
+      return { action: 'decline' };
+    },
+  };
+}
+
+/** The terminal UI for people, the answers file for scripts, and a polite refusal when neither is there. */
+export async function chooseUI(options: Common, log: (line: string) => void): Promise<ElicitationUI> {
+  if (options.answersFile !== undefined) {
+    return answersUI({ answers: await readAnswers(options.answersFile), log });
+  }
+  if (!process.stdin.isTTY) return nobodyToAskUI(log);
+  return terminalUI(options.color ? {} : { color: false });
+}

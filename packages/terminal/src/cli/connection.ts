@@ -1,0 +1,82 @@
+import { createInterface } from 'node:readline';
+import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { requesterLabel } from '../ui/banner.js';
+import { safeLine } from '../ui/text.js';
+import type { Target } from './args.js';
+import { describeError } from './describe-error.js';
+import { CliError } from './errors.js';
+
+export interface Connection {
+  client: Client;
+  host: ElicitationHost;
+  /** The server as the banner names it. */
+  serverLabel: string;
+  /** Fires when the connection closes, from either side. */
+  closed: AbortSignal;
+  close(): Promise<void>;
+}
+
+const CONNECT_TIMEOUT_MS = 20_000;
+
+export function describeTarget(target: Target): string {
+  return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
+}
+
+async function createTransport(target: Target, log: (line: string) => void): Promise<Transport> {
+  if (target.kind === 'http') {
+    return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
+  }
+  const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
+  const transport = new StdioClientTransport({ command: target.command, args: target.args, stderr: 'pipe' });
+  // The server's stderr is server text too: sanitized, line by line, marked as coming from the server.
+  const stderr = transport.stderr as NodeJS.ReadableStream | null;
+  if (stderr) {
+    createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+      log(`[server] ${safeLine(line, 2000)}`),
+    );
+  }
+  return transport;
+}
+
+/** Connects `elicit` to a server as an elicitation host for both modes (E-07). */
+export async function openConnection(
+  target: Target,
+  ui: ElicitationUI,
+  version: string,
+  log: (line: string) => void,
+): Promise<Connection> {
+  const client = new Client({ name: 'elicit', title: 'elicit (elicitkit terminal host)', version });
+  const host = installElicitation(client, { ui, modes: ['form', 'url'] });
+  host.on('error', ({ during, error }) => {
+    if (during === 'ui') log(`elicit: the prompt failed: ${describeError(error)}`);
+  });
+  const closing = new AbortController();
+  client.onclose = () => closing.abort();
+  let transport: Transport;
+  try {
+    transport = await createTransport(target, log);
+    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new CliError(
+      'unreachable',
+      `cannot connect to ${describeTarget(target)}: ${describeError(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const info = client.getServerVersion();
+  return {
+    client,
+    host,
+    serverLabel: requesterLabel({
+      name: info?.name ?? describeTarget(target),
+      ...(info?.title !== undefined && { title: info.title }),
+      ...(info?.version !== undefined && { version: info.version }),
+    }),
+    closed: closing.signal,
+    close: () => client.close(),
+  };
+}

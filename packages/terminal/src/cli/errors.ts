@@ -1,0 +1,34 @@
+import { ElicitkitError } from '@elicitkit/core';
+import { ExitCode } from './exit-codes.js';
+
+export type CliErrorCode =
+  | 'unreachable' // the server could not be reached or the handshake failed
+  | 'connection-lost' // the connection closed during a call
+  | 'bad-json' // the tool arguments are not a JSON object
+  | 'unknown-tool' // the server lists no tool by that name
+  | 'bad-answers-file' // `--answers` is unreadable or not a JSON object
+  | 'call-refused' // the call needed a URL flow the person declined or stopped waiting for
+  | 'call-failed' // the server answered the call with an error
+  | 'interrupted'; // Ctrl-C during the call
+
+const exitCodes: Record<CliErrorCode, ExitCode> = {
+  unreachable: ExitCode.Connection,
+  'connection-lost': ExitCode.Connection,
+  'bad-json': ExitCode.Usage,
+  'unknown-tool': ExitCode.Usage,
+  'bad-answers-file': ExitCode.Usage,
+  'call-refused': ExitCode.Failed,
+  'call-failed': ExitCode.Failed,
+  interrupted: ExitCode.Interrupted,
+};
+
+/** A failure the CLI reports in one line and maps to an exit status. */
+export class CliError extends ElicitkitError {
+  declare readonly code: CliErrorCode;
+  readonly exitCode: ExitCode;
+
+  constructor(code: CliErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.exitCode = exitCodes[code];
+  }
+}

@@ -1,0 +1,52 @@
+import type { input } from '@inquirer/prompts';
+
+/** inquirer's per-prompt context (streams, abort signal). */
+type Context = NonNullable<Parameters<typeof input>[1]>;
+
+export interface TerminalIO {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream & { columns?: number };
+}
+
+/** A prompt ends answered, cancelled by the person (Esc, Ctrl-C), or withdrawn by the server. */
+export type Asked<T> = { status: 'answered'; value: T } | { status: 'cancelled' } | { status: 'withdrawn' };
+
+interface KeyInfo {
+  name?: string;
+  ctrl?: boolean;
+}
+
+const promptEndings = new Set(['ExitPromptError', 'AbortPromptError', 'CancelPromptError']);
+
+/**
+ * Runs one inquirer prompt so that Esc, Ctrl-C or Ctrl-D ends only this prompt, never the program (E-42), and
+ * so that `withdraw` (the server cancelled, the connection dropped) takes the prompt off the screen.
+ */
+export async function ask<T>(
+  io: TerminalIO,
+  withdraw: AbortSignal,
+  prompt: (context: Context) => Promise<T>,
+): Promise<Asked<T>> {
+  if (withdraw.aborted) return { status: 'withdrawn' };
+  const dismissed = new AbortController();
+  const onKeypress = (_text: string, key?: KeyInfo) => {
+    // Ctrl-D closes inquirer's readline without settling the prompt; treat it as a cancel, like Esc.
+    if (key?.name === 'escape' || (key?.ctrl && key.name === 'd')) dismissed.abort();
+  };
+  // inquirer turns on keypress events for its input as it starts the prompt; listen only meanwhile.
+  const running = prompt({
+    input: io.input,
+    output: io.output,
+    signal: AbortSignal.any([withdraw, dismissed.signal]),
+  });
+  io.input.on('keypress', onKeypress);
+  try {
+    return { status: 'answered', value: await running };
+  } catch (error) {
+    if (withdraw.aborted) return { status: 'withdrawn' };
+    if (error instanceof Error && promptEndings.has(error.name)) return { status: 'cancelled' };
+    throw error;
+  } finally {
+    io.input.removeListener('keypress', onKeypress);
+  }
+}
