@@ -1,0 +1,124 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import {
+  ElicitationAbortedError,
+  ElicitationFailedError,
+  ElicitationTimeoutError,
+  InvalidOptionError,
+  UnsupportedProtocolEraError,
+} from '../errors.js';
+import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
+import type { FormOutcome } from '../form/infer.js';
+import { assertCanElicit } from './capabilities.js';
+
+/**
+ * Delivery of a {@link FormRequest} on a 2025-11-25 connection: an `elicitation/create` request sent from
+ * inside the tool handler. A 2026-era delivery (input-required results) would be a sibling of this file.
+ */
+
+/** 10 minutes: people read, think and type; the SDK's 60 s default cuts them off. */
+export const DEFAULT_ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
+
+// setTimeout's ceiling; a larger delay would fire at once.
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+export interface DeliveryOptions {
+  /** How long to wait for the user, in ms. Default {@link DEFAULT_ELICITATION_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Cancels the elicitation (the client is told). The tool call's own cancellation always does. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Our own result check instead of the SDK's: only `action` is checked here, so that `content` reaches
+ * core's validation whatever it holds and a bad answer becomes an {@link InvalidAnswerError} naming the
+ * field. The SDK's path would also compile and keep an Ajv validator per distinct schema.
+ */
+const ELICIT_RESULT: StandardSchemaV1<unknown, ElicitResultLike> = {
+  '~standard': {
+    version: 1,
+    vendor: 'elicitkit',
+    validate(value) {
+      const result = value as { action?: unknown; content?: unknown } | null;
+      const action = typeof result === 'object' && result !== null ? result.action : undefined;
+      if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
+        return { issues: [{ message: 'action must be "accept", "decline" or "cancel"', path: ['action'] }] };
+      }
+      return { value: { action, content: result?.content } };
+    },
+  },
+};
+
+export async function deliverForm<Data>(
+  ctx: ServerContext,
+  request: FormRequest<Data>,
+  options: DeliveryOptions = {},
+): Promise<FormOutcome<Data>> {
+  const timeoutMs = checkTimeout(options.timeoutMs);
+  await assertCanElicit(ctx, 'form'); // E-09: nothing is sent for an undeclared mode
+  const toolCall = ctx.mcpReq.signal;
+  const signal = options.signal ? AbortSignal.any([toolCall, options.signal]) : toolCall;
+  if (signal.aborted) throw new ElicitationAbortedError(toolCall.aborted ? 'tool-call-cancelled' : 'signal');
+
+  let result: ElicitResultLike;
+  try {
+    // `ctx.mcpReq.send` relates the request to the tool call (`relatedRequestId`): on Streamable HTTP it
+    // travels on the call's own response stream, not the standalone GET stream where it could be dropped.
+    result = await ctx.mcpReq.send(
+      {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: request.message, requestedSchema: request.requestedSchema },
+      },
+      ELICIT_RESULT,
+      { timeout: timeoutMs, signal },
+    );
+  } catch (error) {
+    throw explain(error, { timeoutMs, toolCall, signal: options.signal });
+  }
+  return request.readResult(result);
+}
+
+function checkTimeout(timeoutMs: number | undefined): number {
+  if (timeoutMs === undefined) return DEFAULT_ELICITATION_TIMEOUT_MS;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new InvalidOptionError(
+      'timeoutMs',
+      `must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}`,
+    );
+  }
+  return timeoutMs;
+}
+
+/** Turns the SDK's errors into the typed errors authors branch on; `cause` keeps the original. */
+function explain(
+  error: unknown,
+  context: { timeoutMs: number; toolCall: AbortSignal; signal: AbortSignal | undefined },
+): Error {
+  const cause = { cause: error };
+  if (context.toolCall.aborted) return new ElicitationAbortedError('tool-call-cancelled', cause);
+  if (context.signal?.aborted) return new ElicitationAbortedError('signal', cause);
+  if (error instanceof SdkError) {
+    switch (error.code) {
+      case SdkErrorCode.RequestTimeout:
+        return new ElicitationTimeoutError(context.timeoutMs, cause);
+      case SdkErrorCode.ConnectionClosed:
+      case SdkErrorCode.NotConnected:
+      case SdkErrorCode.SendFailed:
+        return new ElicitationAbortedError('disconnected', cause);
+      case SdkErrorCode.MethodNotSupportedByProtocolVersion:
+        return new UnsupportedProtocolEraError(undefined, cause);
+      case SdkErrorCode.InvalidResult:
+        return new ElicitationFailedError(`the client sent a malformed result (${error.message})`, cause);
+    }
+  }
+  if (error instanceof ProtocolError) {
+    return new ElicitationFailedError(
+      `the client answered with error ${error.code}: ${error.message}`,
+      cause,
+    );
+  }
+  if (error instanceof Error && error.message === 'Not connected')
+    return new ElicitationAbortedError('disconnected', cause);
+  return new ElicitationFailedError(error instanceof Error ? error.message : String(error), cause);
+}

@@ -1,0 +1,80 @@
+import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
+import { applyDefaults, validateContent } from '@elicitkit/core';
+import { InvalidAnswerError, InvalidSchemaError, SensitiveFieldError } from '../errors.js';
+import { compileForm } from './compile.js';
+import type { FormData, FormOutcome, FormSchema } from './infer.js';
+import { findLink, warnAboutLinks } from './links.js';
+import { validateWithStandard } from './standard.js';
+
+/**
+ * "What to ask and how to check the answer", independent of how it travels (DESIGN.md, "Two protocol
+ * eras"). A delivery (today: a 2025-11-25 `elicitation/create` request) sends `message` and
+ * `requestedSchema`, and hands whatever came back to `readResult`.
+ */
+export interface FormRequest<Data> {
+  readonly message: string;
+  readonly requestedSchema: RequestedSchema;
+  /**
+   * E-60: turns a client's result into a typed outcome. `accept` content is checked with core (required
+   * fields, types, bounds, formats, unknown fields rejected), defaults fill omitted fields, then the
+   * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws {@link InvalidAnswerError}.
+   */
+  readResult(result: ElicitResultLike): Promise<FormOutcome<Data>>;
+}
+
+/** The part of `ElicitResult` a form reads; anything else the client sent is ignored. */
+export interface ElicitResultLike {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: unknown;
+}
+
+export interface FormRequestInput<S extends FormSchema> {
+  /** Why the information is needed (E-10, E-44). Hosts show it sanitized, as plain text. */
+  message: string;
+  schema: S;
+  /**
+   * E-01 opt-out for fields that only look like secrets, by property name (for zod and raw schemas;
+   * builder fields use `.notSecret()`).
+   */
+  notSecret?: readonly string[];
+}
+
+/**
+ * Checks a form before anything is sent: the schema against the spec's subset and limits (core), E-01
+ * secret-looking fields, E-47 links (a warning). Throws {@link InvalidSchemaError} or
+ * {@link SensitiveFieldError}.
+ */
+export function createFormRequest<S extends FormSchema>(
+  input: FormRequestInput<S>,
+): FormRequest<FormData<S>> {
+  if (typeof input.message !== 'string') {
+    throw new InvalidSchemaError([
+      { path: 'message', code: 'invalid-keyword-value', message: 'must be a string' },
+    ]);
+  }
+  const form = compileForm(input.schema);
+  const allowed = input.notSecret;
+  const secrets = allowed
+    ? form.secretFindings.filter((f) => !allowed.includes(f.field))
+    : form.secretFindings;
+  if (secrets.length > 0) throw new SensitiveFieldError(secrets);
+  const messageLink = findLink(input.message);
+  warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
+
+  const { requestedSchema, standard } = form;
+  return {
+    message: input.message,
+    requestedSchema,
+    async readResult(result) {
+      if (result.action !== 'accept') return { action: result.action };
+      // E-60: an accept without content is an empty answer, which fails any required field.
+      const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
+      if (!checked.ok) throw new InvalidAnswerError(checked.issues);
+      const content: ElicitContent = applyDefaults(requestedSchema, checked.value);
+      if (!standard) return { action: 'accept', data: content as FormData<S> };
+      const refined = await validateWithStandard(standard, content);
+      if (!refined.ok) throw new InvalidAnswerError(refined.issues);
+      return { action: 'accept', data: refined.value as FormData<S> };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { fileURLToPath } from 'node:url';
+import type { PrimitiveSchemaDefinition, RequestedSchema } from '@elicitkit/core';
+
+/**
+ * E-47: servers should not put URLs meant to be clicked into a form request; a URL the user must open
+ * belongs in a URL-mode elicitation, where the client shows its domain and asks for consent. Finding one
+ * is a development warning, not an error: a URL may be there as plain text on purpose.
+ */
+
+// A scheme followed by `//` or a `www.` host: linear, no nested quantifiers.
+const URL_PATTERN = /\b(?:[a-z][a-z0-9+.-]{1,15}:\/\/|www\.)[^\s"'<>]*/i;
+
+/** Where in a form request a URL appears, e.g. `message`, `properties.site.description`. */
+export interface LinkFinding {
+  location: string;
+  url: string;
+}
+
+export function findLink(text: string): string | undefined {
+  return URL_PATTERN.exec(text)?.[0];
+}
+
+/** URLs in titles, descriptions and option titles of `schema`. */
+export function findLinksInSchema(schema: RequestedSchema): LinkFinding[] {
+  const findings: LinkFinding[] = [];
+  for (const [name, definition] of Object.entries(schema.properties)) {
+    for (const [location, text] of textsOf(definition)) {
+      const url = findLink(text);
+      if (url !== undefined) findings.push({ location: `properties.${name}.${location}`, url });
+    }
+  }
+  return findings;
+}
+
+/** Every human-readable text of a property, with its path inside the property. */
+function textsOf(definition: PrimitiveSchemaDefinition): Array<[string, string]> {
+  const texts: Array<[string, string]> = [];
+  if (definition.title !== undefined) texts.push(['title', definition.title]);
+  if (definition.description !== undefined) texts.push(['description', definition.description]);
+  if ('oneOf' in definition) {
+    for (const [i, option] of definition.oneOf.entries()) texts.push([`oneOf.${i}.title`, option.title]);
+  }
+  if ('items' in definition && 'anyOf' in definition.items) {
+    for (const [i, option] of definition.items.anyOf.entries())
+      texts.push([`items.anyOf.${i}.title`, option.title]);
+  }
+  if ('enumNames' in definition && definition.enumNames) {
+    for (const [i, title] of definition.enumNames.entries()) texts.push([`enumNames.${i}`, title]);
+  }
+  return texts;
+}
+
+const warnedCallSites = new Set<string>();
+const MAX_REMEMBERED_CALL_SITES = 1000;
+
+/**
+ * Emits the E-47 warning once per call site (in practice: once per tool), outside production. The call
+ * site is read from a stack trace only when there is something to warn about, so clean forms pay nothing.
+ */
+export function warnAboutLinks(findings: readonly LinkFinding[]): void {
+  if (findings.length === 0 || process.env.NODE_ENV === 'production') return;
+  const site = callSite();
+  if (warnedCallSites.has(site) || warnedCallSites.size >= MAX_REMEMBERED_CALL_SITES) return;
+  warnedCallSites.add(site);
+  const where = findings.map((f) => `${f.location} (${f.url})`).join(', ');
+  process.emitWarning(
+    `A form elicitation${site ? ` at ${site}` : ''} contains URLs: ${where}. Hosts do not render form text as ` +
+      'links (MCP 2025-11-25, "Safe URL Handling"); send a URL the user must open as a URL-mode elicitation.',
+    { type: 'ElicitkitWarning', code: 'ELICITKIT_E47' },
+  );
+}
+
+const PACKAGE_URL = new URL('../', import.meta.url).href;
+const PACKAGE_PATH = fileURLToPath(PACKAGE_URL);
+
+/** The first stack frame outside this package's own files. */
+function callSite(): string {
+  const frames = new Error().stack?.split('\n').slice(1) ?? [];
+  const outside = frames.find(
+    (frame) =>
+      !frame.includes(PACKAGE_URL) && !frame.includes(PACKAGE_PATH) && !frame.includes('node:internal'),
+  );
+  return outside?.trim().replace(/^at /, '') ?? '';
+}

@@ -1,0 +1,104 @@
+import type { PrimitiveSchemaDefinition, RequestedSchema } from '@elicitkit/core';
+import type { SensitiveFieldFinding } from '../errors.js';
+
+/**
+ * E-01/E-02: spot form fields that ask for secrets (credentials that grant access or authorize
+ * transactions, per the spec's "User Interaction Model"), so they are refused before anything is sent.
+ *
+ * Texts are normalized to lowercase words first (`apiKey`, `API_KEY`, `api-key` → `api key`), then matched
+ * against whole-word phrases. Contact or profile data (name, email, username) is deliberately not listed:
+ * the spec leaves it to the server.
+ */
+
+const SECRET_PHRASES = [
+  // passwords and friends
+  'pass ?words?',
+  'passwd',
+  'pwd',
+  'pass ?phrases?',
+  'pass ?codes?',
+  'pins?',
+  'pin ?codes?',
+  'pin ?numbers?',
+  'secrets?',
+  'one time (?:password|pass ?code|code)',
+  'otp',
+  'totp',
+  '2fa(?: code)?',
+  'mfa(?: code)?',
+  'recovery (?:codes?|phrases?|keys?)',
+  'seed (?:phrases?|words)',
+  'mnemonic(?: phrase)?',
+  // keys and tokens
+  'api ?keys?',
+  'access ?keys?',
+  'secret ?keys?',
+  'private ?keys?',
+  'signing ?keys?',
+  'encryption ?keys?',
+  'tokens?',
+  'access ?tokens?',
+  'refresh ?tokens?',
+  'auth ?tokens?',
+  'bearer(?: tokens?)?',
+  'credentials?',
+  // payment credentials and identity numbers
+  'card ?numbers?',
+  'credit ?cards?',
+  'debit ?cards?',
+  'cc ?(?:num|number|no)',
+  'ccn',
+  'cvv2?',
+  'cvc2?',
+  'ccv',
+  'csc',
+  'card security codes?',
+  'security codes?',
+  'iban',
+  'ssn',
+  'social security(?: numbers?)?',
+  'social insurance numbers?',
+];
+
+// Linear: one alternation of literal phrases between word boundaries, over bounded texts.
+const SECRET_PATTERN = new RegExp(`(?:^| )(${SECRET_PHRASES.join('|')})(?= |$)`);
+
+/** `apiKey`, `API_KEY`, `x-api-key`, `Card Number:` → `api key`, `api key`, `x api key`, `card number`. */
+export function normalizeWords(text: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** The secret-looking phrase in `text`, or undefined. */
+export function findSecretPhrase(text: string): string | undefined {
+  return SECRET_PATTERN.exec(normalizeWords(text))?.[1];
+}
+
+/** Every field of `schema` that looks like it asks for a secret, with where and why. */
+export function findSensitiveFields(schema: RequestedSchema): SensitiveFieldFinding[] {
+  const findings: SensitiveFieldFinding[] = [];
+  for (const [field, definition] of Object.entries(schema.properties)) {
+    for (const [where, text] of textsOf(field, definition)) {
+      const match = findSecretPhrase(text);
+      if (match !== undefined) {
+        findings.push({ field, in: where, match });
+        break;
+      }
+    }
+  }
+  return findings;
+}
+
+function textsOf(
+  name: string,
+  definition: PrimitiveSchemaDefinition,
+): Array<[SensitiveFieldFinding['in'], string]> {
+  const texts: Array<[SensitiveFieldFinding['in'], string]> = [['name', name]];
+  if (definition.title !== undefined) texts.push(['title', definition.title]);
+  if (definition.description !== undefined) texts.push(['description', definition.description]);
+  return texts;
+}

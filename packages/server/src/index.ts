@@ -1,0 +1,64 @@
+/**
+ * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK v2.
+ * Form mode: `elicitForm` and the shorthands, field builders, safe defaults (E-01, E-09, E-47, E-60).
+ */
+
+export {
+  assertCanElicit,
+  canElicit,
+  type ElicitationAvailability,
+  type ElicitationMode,
+  elicitationAvailability,
+} from './delivery/capabilities.js';
+export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions, deliverForm } from './delivery/form-2025.js';
+export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
+export {
+  type AbortReason,
+  type AnswerIssue,
+  ElicitationAbortedError,
+  ElicitationFailedError,
+  ElicitationTimeoutError,
+  ElicitationUnsupportedError,
+  InvalidAnswerError,
+  InvalidOptionError,
+  InvalidSchemaError,
+  SensitiveFieldError,
+  type SensitiveFieldFinding,
+  type ServerErrorCode,
+  UnsupportedProtocolEraError,
+} from './errors.js';
+export {
+  boolean,
+  type ChoiceValue,
+  type ChoiceValues,
+  choice,
+  date,
+  dateTime,
+  email,
+  Field,
+  integer,
+  type MultiChoiceOptions,
+  multiChoice,
+  type NumberOptions,
+  number,
+  type Presence,
+  type TextOptions,
+  text,
+  uri,
+} from './form/fields.js';
+export {
+  createFormRequest,
+  type ElicitResultLike,
+  type FormRequest,
+  type FormRequestInput,
+} from './form/form-request.js';
+export type {
+  FieldShape,
+  FormData,
+  FormOutcome,
+  FormSchema,
+  RawProperty,
+  RawRequestedSchema,
+  StandardFormSchema,
+} from './form/infer.js';
+export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
