@@ -1,0 +1,96 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { UrlElicitationLogger } from '../log.js';
+import { html, htmlPage } from '../pages/html.js';
+import { isHttps, readCookie, serializeCookie } from './cookies.js';
+import { sameOriginPath } from './next-path.js';
+import type { SessionCookies } from './session-cookie.js';
+import type { UserDirectory } from './users.js';
+
+export interface LoginRoutesOptions {
+  sessions: SessionCookies;
+  users: UserDirectory;
+  /** Shown as the page heading; default `Sign in`. */
+  title?: string;
+  logger?: UrlElicitationLogger;
+}
+
+const LOGIN_CSRF_COOKIE = 'elicitkit_login_csrf';
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * `GET /login`, `POST /login` (`username`, `password`, `next`) and `POST /logout` for apps without a login of
+ * their own. The login form carries a double-submit token, so another site cannot log a browser into the
+ * attacker's account (which would make the victim complete the attacker's elicitation, E-62).
+ */
+export function createLoginRoutes(options: LoginRoutesOptions): Hono {
+  const { sessions, users } = options;
+  const title = options.title ?? 'Sign in';
+  const app = new Hono();
+
+  const loginPage = (request: Request, next: string, error?: string) => {
+    const token = randomBytes(24).toString('base64url');
+    return htmlPage({
+      title,
+      status: error ? 401 : 200,
+      headers: {
+        'Set-Cookie': serializeCookie(LOGIN_CSRF_COOKIE, token, {
+          maxAgeSeconds: 600,
+          secure: isHttps(request),
+        }),
+      },
+      body: html`<h1>${title}</h1>
+${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+<form method="post" action="login">
+<input type="hidden" name="csrf" value="${token}">
+<input type="hidden" name="next" value="${next}">
+<label for="username">Username</label><input id="username" name="username" type="text" required autocomplete="username">
+<label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
+<button type="submit">Sign in</button>
+</form>`,
+    });
+  };
+
+  app.get('/login', (c) => {
+    const origin = new URL(c.req.url).origin;
+    return loginPage(c.req.raw, sameOriginPath(c.req.query('next'), origin));
+  });
+
+  app.post('/login', async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const sentFrom = c.req.header('origin');
+    if (sentFrom !== undefined && sentFrom !== origin) return c.text('Cross-site login refused', 403);
+    const body = await c.req.parseBody();
+    const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
+    const next = sameOriginPath(field('next'), origin);
+    if (!sameToken(field('csrf'), readCookie(c.req.raw, LOGIN_CSRF_COOKIE))) {
+      return loginPage(c.req.raw, next, 'The form expired. Please sign in again.');
+    }
+    const username = field('username').slice(0, 256);
+    const user = await users.verify(username, field('password'));
+    if (!user) {
+      options.logger?.warn('login.failed', { username });
+      return loginPage(c.req.raw, next, 'Wrong username or password.');
+    }
+    const headers = new Headers({ Location: next });
+    headers.append('Set-Cookie', sessions.issue(user, c.req.raw));
+    headers.append(
+      'Set-Cookie',
+      serializeCookie(LOGIN_CSRF_COOKIE, '', { maxAgeSeconds: 0, secure: isHttps(c.req.raw) }),
+    );
+    return new Response(null, { status: 303, headers });
+  });
+
+  app.post('/logout', (c) => {
+    return new Response(null, {
+      status: 303,
+      headers: { Location: '/login', 'Set-Cookie': sessions.clear(c.req.raw) },
+    });
+  });
+
+  return app;
+}

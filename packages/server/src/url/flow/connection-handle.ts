@@ -1,0 +1,171 @@
+import {
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  SdkError,
+  SdkErrorCode,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { ElicitationAbortedError, ElicitationFailedError, ElicitationTimeoutError } from '../../errors.js';
+import {
+  IdentityMismatchError,
+  IdentityRequiredError,
+  InvalidUrlElicitationError,
+  UrlElicitationError,
+} from '../errors.js';
+import { resolveIdentity } from '../identity/resolver.js';
+import { mintElicitationId } from '../ids.js';
+import { logRef } from '../log.js';
+import { elicitationUrl } from '../public-url.js';
+import type { ElicitationRecord } from '../store/types.js';
+import type { AttachedConnection } from './connections.js';
+import { assertUrlModeDeclared } from './gate.js';
+import { checkRequest, type UrlElicitationRequest } from './request.js';
+import { urlElicitationRequired } from './required-error.js';
+import type { UrlElicitations } from './url-elicitations.js';
+
+/** The user's answer to the consent prompt; `accept` is consent, not completion (E-16). */
+export interface StartedUrlElicitation {
+  action: 'accept' | 'decline' | 'cancel';
+  elicitationId: string;
+  url: string;
+  /**
+   * Resolves when the out-of-band part is done (the page completed it). Rejects when the elicitation expires,
+   * was declined or cancelled, or the tool call (or `signal`) is cancelled.
+   */
+  completion(options?: { signal?: AbortSignal }): Promise<void>;
+}
+
+function withoutCredentials(record: ElicitationRecord, url: string): ElicitRequestURLParams {
+  // E-14: mode, message, url, elicitationId; E-45/E-46: the URL carries the id only.
+  return { mode: 'url', message: record.message, url, elicitationId: record.id };
+}
+
+/**
+ * URL elicitation from the tools of one attached connection. Every call checks the client's capability, the
+ * verified user, and that the connection still belongs to that user, before anything is stored or sent.
+ */
+export class UrlElicitationConnection {
+  readonly #service: UrlElicitations;
+  readonly #connection: AttachedConnection;
+  readonly #learned: Promise<void>;
+
+  constructor(service: UrlElicitations, connection: AttachedConnection, learned: Promise<void>) {
+    this.#service = service;
+    this.#connection = connection;
+    this.#learned = learned;
+  }
+
+  /**
+   * Sends `elicitation/create` in URL mode on the tool call's own stream and resolves with the user's consent
+   * decision. Await `completion()` on the result to continue once the page is done.
+   */
+  async startUrlElicitation(
+    ctx: ServerContext,
+    request: UrlElicitationRequest,
+  ): Promise<StartedUrlElicitation> {
+    const { record, url } = await this.#create(ctx, request);
+    const store = this.#service.store;
+    let result: ElicitResult;
+    try {
+      result = await ctx.mcpReq.send(
+        { method: 'elicitation/create', params: { ...withoutCredentials(record, url) } },
+        { timeout: record.expiresAt - record.createdAt, signal: ctx.mcpReq.signal },
+      );
+    } catch (error) {
+      await store.expire(record.id);
+      if (ctx.mcpReq.signal.aborted)
+        throw new ElicitationAbortedError('tool-call-cancelled', { cause: error });
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+        throw new ElicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
+      }
+      throw new ElicitationFailedError(error instanceof Error ? error.message : String(error), {
+        cause: error,
+      });
+    }
+    const action = result.action;
+    if (action !== 'accept') {
+      // Declined or dismissed: the URL stops working at once.
+      await store.expire(record.id);
+      this.#service.logger.info('elicitation.not-consented', { elicitation: logRef(record.id), action });
+    }
+    return {
+      action,
+      elicitationId: record.id,
+      url,
+      completion: (options = {}) =>
+        action === 'accept'
+          ? this.#service.waitForCompletion(record.id, { signal: options.signal ?? ctx.mcpReq.signal })
+          : Promise.reject(
+              new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
+            ),
+    };
+  }
+
+  /**
+   * Creates the elicitations a request needs and throws `-32042` listing them (E-23, E-38). The client opens
+   * them, then retries the request, which should find what it needed (e.g. in the vault) and succeed.
+   */
+  async requireUrlElicitation(
+    ctx: ServerContext,
+    requests: UrlElicitationRequest | readonly UrlElicitationRequest[],
+    message?: string,
+  ): Promise<never> {
+    const list = Array.isArray(requests) ? requests : [requests as UrlElicitationRequest];
+    // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
+    if (list.length === 0)
+      throw new InvalidUrlElicitationError('requireUrlElicitation: list at least one elicitation');
+    const created = [];
+    for (const request of list) created.push(await this.#create(ctx, request));
+    throw urlElicitationRequired(
+      created.map(({ record, url }) => withoutCredentials(record, url)),
+      message,
+    );
+  }
+
+  async #create(
+    ctx: ServerContext,
+    request: UrlElicitationRequest,
+  ): Promise<{ record: ElicitationRecord; url: string }> {
+    const service = this.#service;
+    const connection = this.#connection;
+    await Promise.all([service.ready(), this.#learned]);
+    assertUrlModeDeclared(connection.server);
+    const { kind, params } = checkRequest(request, service.kinds);
+    const authInfo = ctx.http?.authInfo;
+    // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
+    const user = await resolveIdentity(service.identity, { authInfo });
+    if (!user) {
+      throw new IdentityRequiredError(
+        'URL elicitation needs a verified user: serve the MCP endpoint behind bearer authorization whose verifier ' +
+          'sets authInfo.extra.sub (jwtVerifier, staticTokenVerifier), or use localIdentity() for stdio',
+      );
+    }
+    const clientId = authInfo?.clientId ?? 'local';
+    // E-29: a connection is bound to the first verified user and client seen on it; a request of another user
+    // on the same session id is refused rather than trusted.
+    if ((connection.user ?? user) !== user || (connection.clientId ?? clientId) !== clientId) {
+      service.logger.warn('elicitation.connection-identity-mismatch', {
+        connection: logRef(connection.connectionId),
+      });
+      throw new IdentityMismatchError('this MCP connection belongs to another user or client; reconnect');
+    }
+    connection.user = user;
+    connection.clientId = clientId;
+    const createdAt = service.now();
+    const record: ElicitationRecord = {
+      id: mintElicitationId(),
+      kind: kind.name,
+      message: request.message,
+      params,
+      user,
+      // E-40: bound to the client connection and the user.
+      client: connection.binding(),
+      status: 'pending',
+      createdAt,
+      expiresAt: createdAt + (request.ttlMs ?? service.ttlMs),
+    };
+    await service.store.create(record);
+    service.logger.info('elicitation.created', { elicitation: logRef(record.id), kind: kind.name, user });
+    return { record, url: elicitationUrl(service.publicBaseUrl, record.id) };
+  }
+}

@@ -1,0 +1,62 @@
+import { InvalidUrlElicitationError, UrlElicitationError } from '../errors.js';
+import type { ElicitationKind } from '../kinds/types.js';
+
+/** What a tool asks for: which page, what to tell the user, and the kind's non-secret parameters. */
+export interface UrlElicitationRequest {
+  kind: string;
+  /** Shown by the client before consent and on the page. */
+  message: string;
+  params?: Record<string, string>;
+  /** How long the URL stays usable; default the service's `ttlMs`. */
+  ttlMs?: number;
+}
+
+const MAX_MESSAGE_LENGTH = 2000;
+const MAX_PARAMS = 32;
+const MAX_PARAM_LENGTH = 1024;
+const PARAM_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+export const MIN_TTL_MS = 1000;
+export const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Checks a request before anything is stored or sent, and returns the kind that will serve its page. */
+export function checkRequest(
+  request: UrlElicitationRequest,
+  kinds: ReadonlyMap<string, ElicitationKind>,
+): { kind: ElicitationKind; params: Record<string, string> } {
+  const kind = typeof request?.kind === 'string' ? kinds.get(request.kind) : undefined;
+  if (!kind) {
+    throw new UrlElicitationError(
+      'unknown-kind',
+      `kind: "${String(request?.kind).slice(0, 64)}" is not registered (known: ${[...kinds.keys()].join(', ')})`,
+    );
+  }
+  if (typeof request.message !== 'string' || request.message.trim().length === 0) {
+    throw new InvalidUrlElicitationError('message: required, a non-empty string (E-10)');
+  }
+  if (request.message.length > MAX_MESSAGE_LENGTH) {
+    throw new InvalidUrlElicitationError(`message: longer than ${MAX_MESSAGE_LENGTH} characters`);
+  }
+  const params = request.params ?? {};
+  const entries = Object.entries(params);
+  if (typeof params !== 'object' || entries.length > MAX_PARAMS) {
+    throw new InvalidUrlElicitationError(`params: an object of at most ${MAX_PARAMS} strings`);
+  }
+  for (const [key, value] of entries) {
+    if (!PARAM_KEY.test(key))
+      throw new InvalidUrlElicitationError(`params.${key.slice(0, 64)}: not a valid name`);
+    if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH) {
+      throw new InvalidUrlElicitationError(
+        `params.${key}: must be a string of at most ${MAX_PARAM_LENGTH} characters`,
+      );
+    }
+  }
+  const problem = kind.checkParams?.(params);
+  if (problem) throw new InvalidUrlElicitationError(`params (kind ${kind.name}): ${problem}`);
+  if (
+    request.ttlMs !== undefined &&
+    !(Number.isInteger(request.ttlMs) && request.ttlMs >= MIN_TTL_MS && request.ttlMs <= MAX_TTL_MS)
+  ) {
+    throw new InvalidUrlElicitationError(`ttlMs: an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`);
+  }
+  return { kind, params: { ...params } };
+}

@@ -1,0 +1,189 @@
+import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
+import { ElicitationAbortedError } from '../../errors.js';
+import { UrlElicitationConfigError, UrlElicitationError } from '../errors.js';
+import { type IdentityResolver, resolveIdentity } from '../identity/resolver.js';
+import type { ElicitationKind } from '../kinds/types.js';
+import { logRef, stderrLogger, type UrlElicitationLogger } from '../log.js';
+import { parsePublicBaseUrl } from '../public-url.js';
+import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from '../store/types.js';
+import { UrlElicitationConnection } from './connection-handle.js';
+import { AttachedConnection, noticeRecipient } from './connections.js';
+import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
+
+export interface UrlElicitationsOptions {
+  store: ElicitationStore;
+  /** Origin (and optional path) the elicitation pages are served from; https unless loopback (E-48). */
+  publicBaseUrl: string | URL;
+  /** Who the user behind an MCP request is (E-31): `bearerIdentity()` or `localIdentity(user)`. */
+  identity: IdentityResolver;
+  /** The kinds of page this server offers (`secretKind(...)`, app-defined ones). */
+  kinds: readonly ElicitationKind[];
+  /** How long an elicitation URL stays usable. Default 15 minutes. */
+  ttlMs?: number;
+  /** Clock, injectable for tests. */
+  now?: () => number;
+  logger?: UrlElicitationLogger;
+  /**
+   * How long an instance that holds only a reconnected copy of the initiating client waits before announcing a
+   * completion, so that an instance still holding the initiating connection announces it instead. Default 250 ms.
+   */
+  reconnectGraceMs?: number;
+}
+
+export const DEFAULT_TTL_MS = 15 * 60 * 1000;
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+/**
+ * URL-mode elicitation for one server process: binds elicitations to users and client connections, completes
+ * them once, and routes the completion notice to the initiating client only. Attach every MCP server instance
+ * (one per connection) with `attach`, and call the returned handle from tools.
+ */
+export class UrlElicitations {
+  readonly store: ElicitationStore;
+  readonly publicBaseUrl: URL;
+  readonly identity: IdentityResolver;
+  readonly kinds: ReadonlyMap<string, ElicitationKind>;
+  readonly ttlMs: number;
+  readonly now: () => number;
+  readonly logger: UrlElicitationLogger;
+  readonly #reconnectGraceMs: number;
+  readonly #connections = new Set<AttachedConnection>();
+  readonly #waiters = new Map<string, Set<Waiter>>();
+  readonly #subscription: Promise<() => void>;
+
+  constructor(options: UrlElicitationsOptions) {
+    this.store = options.store;
+    this.publicBaseUrl = parsePublicBaseUrl(options.publicBaseUrl);
+    this.identity = options.identity;
+    this.kinds = new Map(options.kinds.map((k) => [k.name, k]));
+    if (this.kinds.size === 0)
+      throw new UrlElicitationConfigError('UrlElicitations: register at least one kind');
+    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
+      throw new UrlElicitationConfigError(
+        `UrlElicitations: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
+      );
+    }
+    this.now = options.now ?? Date.now;
+    this.logger = options.logger ?? stderrLogger;
+    this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
+    this.#subscription = this.store.subscribe(({ record }) => {
+      void this.#onCompleted(record);
+    });
+  }
+
+  /**
+   * Registers one connection's MCP server. Pass the `authInfo` of the request that opened the connection so a
+   * reconnected client can be recognized before it calls a tool; otherwise the user is learned on first use.
+   */
+  attach(server: McpServer | Server, options: { authInfo?: AuthInfo } = {}): UrlElicitationConnection {
+    for (const c of this.#connections) if (!c.alive) this.#connections.delete(c);
+    const connection = new AttachedConnection(server, Date.now());
+    this.#connections.add(connection);
+    const learned = options.authInfo
+      ? resolveIdentity(this.identity, { authInfo: options.authInfo }).then((user) => {
+          connection.user ??= user;
+          connection.clientId ??= options.authInfo?.clientId;
+        })
+      : Promise.resolve();
+    return new UrlElicitationConnection(this, connection, learned);
+  }
+
+  /** Resolves once the store delivers completion events to this instance. */
+  async ready(): Promise<void> {
+    await this.#subscription;
+  }
+
+  get(id: string): Promise<ElicitationRecord | undefined> {
+    return this.store.get(id);
+  }
+
+  /** E-17: completes once (atomically in the store); the store's event then triggers the notice. */
+  async complete(id: string): Promise<CompleteOutcome> {
+    const outcome = await this.store.complete(id, this.now());
+    if (outcome.ok)
+      this.logger.info('elicitation.completed', { elicitation: logRef(id), user: outcome.record.user });
+    else
+      this.logger.info('elicitation.complete-refused', { elicitation: logRef(id), reason: outcome.reason });
+    return outcome;
+  }
+
+  /** Resolves when `id` completes; rejects when it expires, was withdrawn, is unknown, or `signal` fires. */
+  waitForCompletion(id: string, options: { signal?: AbortSignal } = {}): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const settle = (error?: Error) => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+        this.#waiters.get(id)?.delete(waiter);
+        if (this.#waiters.get(id)?.size === 0) this.#waiters.delete(id);
+        if (error) reject(error);
+        else resolve();
+      };
+      const waiter: Waiter = { resolve: () => settle(), reject: settle };
+      const onAbort = () => settle(new ElicitationAbortedError('signal', { cause: options.signal?.reason }));
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      const set = this.#waiters.get(id) ?? new Set();
+      set.add(waiter);
+      this.#waiters.set(id, set);
+      // Checked after registering, so a completion landing in between is not missed.
+      const check = async () => {
+        const record = await this.store.get(id);
+        if (!set.has(waiter)) return;
+        if (!record)
+          return settle(new UrlElicitationError('elicitation-not-found', 'elicitation: unknown id'));
+        if (record.status === 'completed') return settle();
+        if (record.status === 'expired' || record.expiresAt <= this.now()) {
+          return settle(
+            new UrlElicitationError('elicitation-expired', 'elicitation: expired before completion'),
+          );
+        }
+        timer = setTimeout(() => void check(), Math.max(0, record.expiresAt - this.now()));
+      };
+      check().catch(settle);
+    });
+  }
+
+  /** Stops listening to the store and rejects pending waits. Does not close the store. */
+  async close(): Promise<void> {
+    (await this.#subscription)();
+    for (const set of this.#waiters.values()) {
+      for (const w of set) w.reject(new ElicitationAbortedError('disconnected'));
+    }
+    this.#waiters.clear();
+    this.#connections.clear();
+  }
+
+  async #onCompleted(record: ElicitationRecord): Promise<void> {
+    for (const waiter of [...(this.#waiters.get(record.id) ?? [])]) waiter.resolve();
+    const recipient = noticeRecipient(this.#connections, record);
+    if (!recipient?.connection.declaresUrlMode) {
+      // E-18: nobody else gets it, not another client of the user, not another user.
+      this.logger.info('elicitation.notice-not-sent', {
+        elicitation: logRef(record.id),
+        reason: 'initiator not connected here',
+      });
+      return;
+    }
+    if (recipient.match === 'reconnected') await new Promise((r) => setTimeout(r, this.#reconnectGraceMs));
+    if (!(await this.store.claimNotice(record.id))) return;
+    try {
+      // E-19: the notice carries the original elicitationId.
+      await recipient.connection.server.notification({
+        method: 'notifications/elicitation/complete',
+        params: { elicitationId: record.id },
+      });
+      this.logger.info('elicitation.notice-sent', { elicitation: logRef(record.id), to: recipient.match });
+    } catch (error) {
+      this.logger.warn('elicitation.notice-failed', {
+        elicitation: logRef(record.id),
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import {
+  type AuthInfo,
+  OAuthError,
+  OAuthErrorCode,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
+import { UrlElicitationConfigError } from '../errors.js';
+import { SUBJECT_EXTRA_KEY } from './resolver.js';
+import { isValidUserId } from './user-id.js';
+
+export interface StaticTokenEntry {
+  sub: string;
+  /** The OAuth client id this token stands for; default `static:<sub>`. */
+  clientId?: string;
+  scopes?: string[];
+}
+
+export interface StaticTokenVerifierOptions {
+  /** How long a verified token is said to stay valid (the SDK refuses AuthInfo without `expiresAt`). Default 1 h. */
+  ttlSeconds?: number;
+  now?: () => number;
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * A development `OAuthTokenVerifier`: fixed bearer tokens mapped to users, e.g. `{ 'demo-alice': 'alice' }`.
+ * Lookups go by SHA-256 of the token, so the map itself holds no usable token and timing reveals no prefix.
+ */
+export function staticTokenVerifier(
+  tokens: Record<string, string | StaticTokenEntry>,
+  options: StaticTokenVerifierOptions = {},
+): OAuthTokenVerifier {
+  const ttl = options.ttlSeconds ?? 3600;
+  const now = options.now ?? Date.now;
+  const byDigest = new Map<string, StaticTokenEntry>();
+  for (const [token, value] of Object.entries(tokens)) {
+    const entry = typeof value === 'string' ? { sub: value } : value;
+    if (token.length < 8)
+      throw new UrlElicitationConfigError('staticTokenVerifier: tokens must be 8 characters or more');
+    if (!isValidUserId(entry.sub))
+      throw new UrlElicitationConfigError('staticTokenVerifier: every token needs a valid sub');
+    byDigest.set(digest(token), entry);
+  }
+  return {
+    async verifyAccessToken(token: string): Promise<AuthInfo> {
+      const entry = byDigest.get(digest(token));
+      if (!entry) throw new OAuthError(OAuthErrorCode.InvalidToken, 'unknown access token');
+      return {
+        token,
+        clientId: entry.clientId ?? `static:${entry.sub}`,
+        scopes: entry.scopes ?? [],
+        expiresAt: Math.floor(now() / 1000) + ttl,
+        extra: { [SUBJECT_EXTRA_KEY]: entry.sub },
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// URL-mode elicitation: identity-bound flows, stores, pages, vault (see README "URL mode").
+export { createLoginRoutes, type LoginRoutesOptions } from './browser/login-routes.js';
+export { sameOriginPath } from './browser/next-path.js';
+export { SessionCookies, type SessionCookiesOptions } from './browser/session-cookie.js';
+export { staticUsers, type UserDirectory } from './browser/users.js';
+export {
+  IdentityMismatchError,
+  IdentityRequiredError,
+  InvalidUrlElicitationError,
+  UrlElicitationConfigError,
+  UrlElicitationError,
+  type UrlElicitationErrorCode,
+  VaultError,
+} from './errors.js';
+export type { StartedUrlElicitation, UrlElicitationConnection } from './flow/connection-handle.js';
+export type { UrlElicitationRequest } from './flow/request.js';
+export { urlElicitationRequired } from './flow/required-error.js';
+export { DEFAULT_TTL_MS, UrlElicitations, type UrlElicitationsOptions } from './flow/url-elicitations.js';
+export { type JwtVerifierOptions, jwtVerifier } from './identity/jwt-verifier.js';
+export {
+  bearerIdentity,
+  type IdentityResolver,
+  type IdentitySource,
+  localIdentity,
+  SUBJECT_EXTRA_KEY,
+} from './identity/resolver.js';
+export {
+  type StaticTokenEntry,
+  type StaticTokenVerifierOptions,
+  staticTokenVerifier,
+} from './identity/static-tokens.js';
+export { type SecretKindOptions, secretKind } from './kinds/secret.js';
+export type { ElicitationKind, KindPage } from './kinds/types.js';
+export { stderrLogger, type UrlElicitationLogger } from './log.js';
+export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
+export { escapeHtml, html, htmlPage, PAGE_SECURITY_HEADERS, SafeHtml } from './pages/html.js';
+export { MemoryElicitationStore } from './store/memory.js';
+export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from './store/sqlite.js';
+export type {
+  ClientBinding,
+  CompleteOutcome,
+  CompletionEvent,
+  CompletionListener,
+  ElicitationRecord,
+  ElicitationStatus,
+  ElicitationStore,
+  VaultRecord,
+} from './store/types.js';
+export {
+  createVaultKeyring,
+  generateVaultKey,
+  loadOrCreateVaultKeyFile,
+  parseVaultKey,
+  VAULT_KEY_ENV,
+  VAULT_PREVIOUS_KEYS_ENV,
+  type VaultKey,
+  type VaultKeyring,
+  vaultKeyringFromEnv,
+} from './vault/keys.js';
+export { isValidVaultName, Vault, type VaultOptions } from './vault/vault.js';

@@ -1,0 +1,91 @@
+/**
+ * The storage contract of URL-mode elicitation. Every method is async so that a networked implementation
+ * (Redis, several server instances) fits the same shape; `describeStoreContract` in the tests is the
+ * executable form of the rules written here.
+ */
+
+/** `expired` is stored when an elicitation is withdrawn; running past `expiresAt` counts as expired too. */
+export type ElicitationStatus = 'pending' | 'completed' | 'expired';
+
+/**
+ * The MCP client connection that started an elicitation (E-40). `connectionId` is a routing hint only and
+ * never identifies the user (E-29); `clientId` comes from verified credentials; `clientName` narrows.
+ */
+export interface ClientBinding {
+  /** The transport session id, or a per-process id for sessionless transports (stdio). */
+  connectionId: string;
+  /** `authInfo.clientId` of the verified bearer credentials, or `local` without HTTP authorization. */
+  clientId: string;
+  /** `clientInfo.name` from `initialize`, when known. */
+  clientName?: string;
+}
+
+export interface ElicitationRecord {
+  id: string;
+  /** Which page handles it (`secret`, `oauth`, app-defined). */
+  kind: string;
+  /** The text sent in `elicitation/create`, also shown on the page. */
+  message: string;
+  /** Kind-specific, non-secret parameters (e.g. the vault entry name). Never put in the URL. */
+  params: Record<string, string>;
+  /** The verified user it is bound to (E-28). */
+  user: string;
+  client: ClientBinding;
+  status: ElicitationStatus;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  expiresAt: number;
+  completedAt?: number;
+}
+
+export type CompleteOutcome =
+  | { ok: true; record: ElicitationRecord }
+  | { ok: false; reason: 'unknown' | 'already-completed' | 'expired' };
+
+/** Published once per completed elicitation, to every subscriber of every instance sharing the store. */
+export interface CompletionEvent {
+  record: ElicitationRecord;
+}
+
+export type CompletionListener = (event: CompletionEvent) => void;
+
+/** One encrypted vault entry. The store sees ciphertext only. */
+export interface VaultRecord {
+  user: string;
+  name: string;
+  /** Which key encrypted it, for rotation. */
+  keyId: string;
+  iv: Uint8Array;
+  /** AES-GCM ciphertext with the 16-byte tag appended. */
+  ciphertext: Uint8Array;
+  updatedAt: number;
+}
+
+export interface ElicitationStore {
+  /** Stores a new pending record. Rejects with `store-conflict` when the id exists. */
+  create(record: ElicitationRecord): Promise<void>;
+  /** A copy of the record, or undefined. */
+  get(id: string): Promise<ElicitationRecord | undefined>;
+  /**
+   * Atomically moves a pending, unexpired (`expiresAt > now`) record to `completed`. Exactly one caller
+   * ever gets `ok: true`; that call also publishes the `CompletionEvent`.
+   */
+  complete(id: string, now: number): Promise<CompleteOutcome>;
+  /** Withdraws a pending record (status `expired`); true when it changed. */
+  expire(id: string): Promise<boolean>;
+  /** Deletes records whose `expiresAt` is before `before`, whatever their status; returns how many. */
+  purge(before: number): Promise<number>;
+  /**
+   * Atomically claims the right to send the completion notice of a completed record: true for exactly one
+   * caller across all instances, so a completion is announced at most once.
+   */
+  claimNotice(id: string): Promise<boolean>;
+  /** Receives completions made through any instance sharing this store. Resolves once listening. */
+  subscribe(listener: CompletionListener): Promise<() => void>;
+
+  putVaultRecord(record: VaultRecord): Promise<void>;
+  getVaultRecord(user: string, name: string): Promise<VaultRecord | undefined>;
+  deleteVaultRecord(user: string, name: string): Promise<boolean>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,109 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { InvalidUrlElicitationError, VaultError } from '../errors.js';
+import { isValidUserId } from '../identity/user-id.js';
+import type { ElicitationStore } from '../store/types.js';
+import type { VaultKeyring } from './keys.js';
+
+type VaultRecordStore = Pick<ElicitationStore, 'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord'>;
+
+export interface VaultOptions {
+  store: VaultRecordStore;
+  keys: VaultKeyring;
+  now?: () => number;
+}
+
+const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+const MAX_VALUE_BYTES = 64 * 1024;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** Whether `name` is usable as a vault entry name (also checked where kinds accept one). */
+export function isValidVaultName(name: unknown): name is string {
+  return typeof name === 'string' && NAME_PATTERN.test(name);
+}
+
+/**
+ * Binds a ciphertext to its owner, its entry and its key: a record copied to another user or name fails to
+ * decrypt instead of leaking across users (E-36: secrets stay bound to the user).
+ */
+function additionalData(user: string, name: string, keyId: string): Buffer {
+  return Buffer.from(JSON.stringify(['elicitkit.vault.v1', user, name, keyId]), 'utf8');
+}
+
+function checkEntry(user: string, name: string): void {
+  if (!isValidUserId(user)) throw new InvalidUrlElicitationError('vault: user is not a valid user id');
+  if (!isValidVaultName(name)) {
+    throw new InvalidUrlElicitationError('vault: name must be 1-128 characters of A-Z a-z 0-9 _ . : -');
+  }
+}
+
+/**
+ * Secrets at rest, AES-256-GCM, one random IV per write, bound to (user, name). Values go in from the
+ * browser page and out to tool code (`get`), never into MCP messages (E-37).
+ */
+export class Vault {
+  readonly #store: VaultRecordStore;
+  readonly #keys: VaultKeyring;
+  readonly #now: () => number;
+
+  constructor(options: VaultOptions) {
+    this.#store = options.store;
+    this.#keys = options.keys;
+    this.#now = options.now ?? Date.now;
+  }
+
+  async put(user: string, name: string, value: string): Promise<void> {
+    checkEntry(user, name);
+    const plaintext = Buffer.from(value, 'utf8');
+    if (plaintext.length === 0 || plaintext.length > MAX_VALUE_BYTES) {
+      throw new InvalidUrlElicitationError(`vault: value must be 1 to ${MAX_VALUE_BYTES} bytes`);
+    }
+    const { id: keyId, key } = this.#keys.current;
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+    cipher.setAAD(additionalData(user, name, keyId));
+    const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    plaintext.fill(0);
+    await this.#store.putVaultRecord({ user, name, keyId, iv, ciphertext, updatedAt: this.#now() });
+  }
+
+  /** The stored value for tool code, or undefined. Throws `vault-record-invalid` when a record was tampered with. */
+  async get(user: string, name: string): Promise<string | undefined> {
+    checkEntry(user, name);
+    const record = await this.#store.getVaultRecord(user, name);
+    if (!record) return undefined;
+    const key = this.#keys.find(record.keyId);
+    if (!key)
+      throw new VaultError(
+        'vault-key-invalid',
+        `vault: record ${name} was written with key ${record.keyId}, which is not configured`,
+      );
+    const sealed = Buffer.from(record.ciphertext);
+    if (record.iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) {
+      throw new VaultError('vault-record-invalid', `vault: record ${name} is malformed`);
+    }
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key.key, record.iv, { authTagLength: TAG_BYTES });
+      decipher.setAAD(additionalData(user, name, record.keyId));
+      decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+      return Buffer.concat([
+        decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
+    } catch (error) {
+      throw new VaultError('vault-record-invalid', `vault: record ${name} failed authentication`, {
+        cause: error,
+      });
+    }
+  }
+
+  async has(user: string, name: string): Promise<boolean> {
+    checkEntry(user, name);
+    return (await this.#store.getVaultRecord(user, name)) !== undefined;
+  }
+
+  async delete(user: string, name: string): Promise<boolean> {
+    checkEntry(user, name);
+    return this.#store.deleteVaultRecord(user, name);
+  }
+}
