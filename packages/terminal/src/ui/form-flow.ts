@@ -70,6 +70,9 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
     answers[field.name] = asked.value;
   }
 
+  // A form without fields is a yes/no question (a confirmation): nothing to review, only the answer.
+  if (prompt.fields.length === 0) return confirmOnly(prompt, ctx, outcome, ended);
+
   for (;;) {
     write(reviewLines(prompt.fields, answers, ctx));
     const choice = await ask(io, prompt.signal, (context) =>
@@ -141,4 +144,30 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
       }
     }
   }
+}
+
+async function confirmOnly(
+  prompt: FormPrompt,
+  ctx: FieldContext,
+  outcome: (o: FormOutcome, note: string) => FormOutcome,
+  ended: (status: 'cancelled' | 'withdrawn') => FormOutcome,
+): Promise<FormOutcome> {
+  const { style } = ctx;
+  const choice = await ask(ctx.io, prompt.signal, (context) =>
+    select(
+      {
+        message: `Your answer to ${requesterLabel(prompt.requester)}:`,
+        choices: [
+          { name: 'Accept', value: 'accept' as const },
+          { name: 'Decline', value: 'decline' as const },
+          { name: 'Cancel', value: 'cancel' as const, description: 'Dismiss without answering.' },
+        ],
+      },
+      context,
+    ),
+  );
+  if (choice.status !== 'answered') return ended(choice.status);
+  if (choice.value === 'accept') return outcome({ action: 'submit', content: {} }, style.ok('✔ Accepted.'));
+  if (choice.value === 'decline') return outcome({ action: 'decline' }, style.warn('✖ Declined.'));
+  return ended('cancelled');
 }

@@ -1,0 +1,51 @@
+import { boolean, choice, date, elicitForm, integer, multiChoice, text } from '@elicitkit/server';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { type BookingBook, describeBooking } from '../bookings.js';
+import { reply } from './reply.js';
+
+const SEATING = { indoors: 'Indoors', terrace: 'Terrace', bar: 'At the bar' } as const;
+const EXTRAS = {
+  highchair: 'Highchair',
+  window: 'Window seat',
+  cake: 'Birthday cake',
+  vegan: 'Vegan menu',
+} as const;
+
+/** Every single-value field kind in one form: text, bounded integer with a default, date, select, multi-select, boolean. */
+export function registerBookTable(server: McpServer, bookings: BookingBook): void {
+  server.registerTool(
+    'book_table',
+    {
+      title: 'Book a table',
+      description: 'Books a table at Bistro Elicit. Asks for the details in a form.',
+    },
+    async (ctx) => {
+      const outcome = await elicitForm(ctx, {
+        message: 'Book a table at Bistro Elicit.\nWe hold tables for 15 minutes.',
+        schema: {
+          name: text({ minLength: 2, maxLength: 60 }).title('Name for the booking'),
+          party: integer({ minimum: 1, maximum: 12 }).title('Party size').default(2),
+          day: date().title('Day').describe('The day you would like to come, e.g. 2030-05-17.'),
+          seating: choice(SEATING).title('Seating'),
+          extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').describe('Pick up to two.').optional(),
+          reminder: boolean().title('Send me a reminder').default(true),
+        },
+      });
+      if (outcome.action !== 'accept') {
+        return reply(
+          outcome.action === 'decline' ? 'No booking made: you declined.' : 'No booking made: cancelled.',
+        );
+      }
+      const { name, party, day, seating, extras = [], reminder } = outcome.data;
+      const booking = bookings.add({
+        name,
+        party,
+        day,
+        seating: SEATING[seating],
+        extras: extras.map((extra) => EXTRAS[extra]),
+        reminder,
+      });
+      return reply(`Booked ${describeBooking(booking)}.${reminder ? ' We will send a reminder.' : ''}`);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import { ELICIT, Terminal } from './tmux.js';
+
+/** `elicit connect <url>` in a fresh terminal, waiting for its first prompt. */
+export async function connectSession(url: string, env: Record<string, string> = {}): Promise<Terminal> {
+  const term = await Terminal.start([...ELICIT, 'connect', url], { env });
+  await term.waitFor('elicit›');
+  return term;
+}
+
+/** The last line of the transcript that contains `text`. */
+export function lastLineWith(screen: string, text: string): string {
+  return (
+    screen
+      .split('\n')
+      .filter((line) => line.includes(text))
+      .at(-1) ?? ''
+  );
+}
+
+/**
+ * Waits until the prompt titled `title` is the active one (inquirer marks it `?`, and `✔` once answered),
+ * then sends `keys`. inquirer drops keys typed before a prompt has drawn, so never send ahead.
+ */
+export async function answer(term: Terminal, title: string, ...keys: string[]): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const line = lastLineWith(await term.screen(), title);
+    if (line.startsWith('?')) {
+      for (const key of keys) {
+        if (key.startsWith('text:')) await term.type(key.slice(5));
+        else await term.keys(key);
+      }
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`prompt "${title}" never became active:\n${await term.screen()}`);
+}
+
+/** Runs a session command and waits for the next `elicit›` prompt after it. */
+export async function command(term: Terminal, text: string): Promise<void> {
+  const before = (await term.screen()).split('elicit›').length - 1;
+  await term.type(text);
+  await term.keys('Enter');
+  await term.waitFor('elicit›', { count: before + 1, timeoutMs: 20_000 });
+}
