@@ -33,9 +33,13 @@ export interface UrlDisplay {
   hostUnicode: string;
   /** Host in ASCII (punycode), as the browser resolves it. */
   hostAscii: string;
-  /** eTLD+1 by the public suffix list, private suffixes included (`user.github.io`); absent for IPs. */
+  /**
+   * eTLD+1 by the public suffix list, private suffixes included (`user.github.io`); absent for IPs. A host
+   * that is itself a suffix (`localhost`) is its own registrable domain. In Unicode like `hostUnicode`,
+   * without its trailing dot, so `hostUnicode` is `subdomain.registrableDomain` (plus any trailing dot).
+   */
   registrableDomain?: string;
-  /** Labels left of the registrable domain, e.g. `login.secure` in `login.secure.example.com`. */
+  /** Labels left of the registrable domain, e.g. `login.secure` in `login.secure.example.com`; in Unicode. */
   subdomain?: string;
   /** Explicit non-default port, as digits. */
   port?: string;
@@ -46,6 +50,8 @@ export interface UrlDisplay {
 export interface UrlAnalysis {
   allowed: boolean;
   blockReason?: UrlBlockReason;
+  /** Present with `blockReason`: why, for people, naming the offending part (a code point, a scheme, a label). */
+  blockMessage?: string;
   /** The normalized URL to open; present only when `allowed` (E-51: open exactly this, nothing else). */
   href?: string;
   display: UrlDisplay;
