@@ -1,7 +1,20 @@
+export { applyDefaults } from './content/apply-defaults.js';
+export {
+  type ContentValidation,
+  type ValidateContentOptions,
+  validateContent,
+  validateField,
+} from './content/validate-content.js';
 export { ElicitkitError } from './errors.js';
+export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
 export type { ContentIssue, ContentIssueCode, Issue, SchemaIssue, SchemaIssueCode } from './issues.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export {
+  type RequestedSchemaValidation,
+  type ValidateRequestedSchemaOptions,
+  validateRequestedSchema,
+} from './schema/validate-requested-schema.js';
 export { type SanitizeOptions, sanitizeForDisplay } from './text/sanitize.js';
 export type * from './types.js';
 export { analyzeUrl } from './url/analyze-url.js';

@@ -1,0 +1,177 @@
+import type { ContentIssue, ContentIssueCode } from '../issues.js';
+import { compilePattern } from '../regex/safe-pattern.js';
+import { quote } from '../schema/json-object.js';
+import type { EnumOption, PrimitiveSchemaDefinition, StringFormat } from '../types.js';
+import { isLongerThan, isShorterThan } from './code-points.js';
+import { matchesFormat } from './formats.js';
+
+/** Every keyword a field of the subset can carry, read without narrowing the union at each step. */
+interface FieldView {
+  type: string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: StringFormat;
+  minimum?: number;
+  maximum?: number;
+  enum?: string[];
+  oneOf?: EnumOption[];
+  minItems?: number;
+  maxItems?: number;
+  items?: { enum?: string[]; anyOf?: EnumOption[] };
+}
+
+const FORMAT_NAMES: Readonly<Record<StringFormat, string>> = {
+  email: 'an email address (name@example.com)',
+  uri: 'an absolute URI (scheme:…, e.g. https://example.com/)',
+  date: 'a calendar date (YYYY-MM-DD)',
+  'date-time': 'a date and time with offset (YYYY-MM-DDThh:mm:ssZ)',
+};
+
+function issue(path: string, code: ContentIssueCode, message: string): ContentIssue {
+  return { path, code, message };
+}
+
+/**
+ * The first rule one answer value breaks, or undefined when it satisfies its field. The field is one that
+ * `validateRequestedSchema` accepted; `maxAnswerLength` caps strings whose field sets no smaller maxLength.
+ * Allocates nothing on success.
+ */
+export function checkValue(
+  definition: PrimitiveSchemaDefinition,
+  value: unknown,
+  path: string,
+  maxAnswerLength: number,
+): ContentIssue | undefined {
+  const field = definition as FieldView;
+  switch (field.type) {
+    case 'string':
+      if (field.enum !== undefined) return checkChoice(field.enum, undefined, value, path);
+      if (field.oneOf !== undefined) return checkChoice(undefined, field.oneOf, value, path);
+      return checkText(field, value, path, maxAnswerLength);
+    case 'number':
+    case 'integer':
+      return checkNumber(field, value, path);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : issue(path, 'type', 'must be true or false');
+    case 'array':
+      return checkChoices(field, value, path);
+    default:
+      return issue(path, 'type', `has an unsupported field type ${quote(field.type)}`);
+  }
+}
+
+function checkText(
+  field: FieldView,
+  value: unknown,
+  path: string,
+  maxAnswerLength: number,
+): ContentIssue | undefined {
+  if (typeof value !== 'string') return issue(path, 'type', 'must be a string');
+  const maxLength =
+    field.maxLength !== undefined && field.maxLength < maxAnswerLength ? field.maxLength : maxAnswerLength;
+  if (isLongerThan(value, maxLength))
+    return issue(path, 'too-long', `must be at most ${maxLength} characters long`);
+  if (field.minLength !== undefined && isShorterThan(value, field.minLength)) {
+    return issue(path, 'too-short', `must be at least ${field.minLength} characters long`);
+  }
+  if (field.format !== undefined && !matchesFormat(field.format, value)) {
+    return issue(
+      path,
+      'format',
+      `must be ${FORMAT_NAMES[field.format] ?? `in format ${quote(field.format)}`}`,
+    );
+  }
+  if (field.pattern !== undefined) return checkPattern(field.pattern, value, path);
+  return undefined;
+}
+
+function checkPattern(pattern: string, value: string, path: string): ContentIssue | undefined {
+  const compiled = compilePattern(pattern);
+  if (!compiled.ok)
+    return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${compiled.reason})`);
+  if (isLongerThan(value, compiled.pattern.maxInputLength)) {
+    return issue(
+      path,
+      'pattern',
+      `is too long (over ${compiled.pattern.maxInputLength} characters) to check against the pattern`,
+    );
+  }
+  return compiled.pattern.test(value)
+    ? undefined
+    : issue(path, 'pattern', `must match the pattern ${quote(pattern)}`);
+}
+
+function checkNumber(field: FieldView, value: unknown, path: string): ContentIssue | undefined {
+  const integer = field.type === 'integer';
+  if (typeof value !== 'number')
+    return issue(path, 'type', integer ? 'must be an integer' : 'must be a number');
+  if (!Number.isFinite(value)) return issue(path, 'not-finite', 'must be a finite number');
+  if (integer && !Number.isInteger(value)) return issue(path, 'not-integer', 'must be a whole number');
+  if (field.minimum !== undefined && value < field.minimum)
+    return issue(path, 'minimum', `must be at least ${field.minimum}`);
+  if (field.maximum !== undefined && value > field.maximum)
+    return issue(path, 'maximum', `must be at most ${field.maximum}`);
+  return undefined;
+}
+
+function isChoice(
+  values: string[] | undefined,
+  options: EnumOption[] | undefined,
+  candidate: string,
+): boolean {
+  if (values !== undefined) return values.includes(candidate);
+  if (options !== undefined) {
+    for (const option of options) if (option.const === candidate) return true;
+  }
+  return false;
+}
+
+function notAChoice(
+  path: string,
+  values: string[] | undefined,
+  options: EnumOption[] | undefined,
+): ContentIssue {
+  const choices = values ?? options?.map((option) => option.const) ?? [];
+  const listed = choices.slice(0, 5).map(quote).join(', ');
+  return issue(path, 'not-in-enum', `must be one of ${listed}${choices.length > 5 ? ', …' : ''}`);
+}
+
+function checkChoice(
+  values: string[] | undefined,
+  options: EnumOption[] | undefined,
+  value: unknown,
+  path: string,
+): ContentIssue | undefined {
+  if (typeof value !== 'string') return issue(path, 'type', 'must be a string');
+  return isChoice(values, options, value) ? undefined : notAChoice(path, values, options);
+}
+
+/**
+ * A multi-select answer: an array of distinct choices, within minItems/maxItems. Only the first
+ * `choices + 1` items are examined: among that many a stranger or a repeat must already appear, so a huge
+ * array costs no more than a short one.
+ */
+function checkChoices(field: FieldView, value: unknown, path: string): ContentIssue | undefined {
+  if (!Array.isArray(value)) return issue(path, 'type', 'must be an array of strings');
+  if (field.maxItems !== undefined && value.length > field.maxItems) {
+    return issue(path, 'too-many-items', `allows at most ${field.maxItems} choices`);
+  }
+  if (field.minItems !== undefined && value.length < field.minItems) {
+    return issue(path, 'too-few-items', `needs at least ${field.minItems} choices`);
+  }
+  const values = field.items?.enum;
+  const options = field.items?.anyOf;
+  const choiceCount = values?.length ?? options?.length ?? 0;
+  const examined = Math.min(value.length, choiceCount + 1);
+  for (let index = 0; index < examined; index++) {
+    const item: unknown = value[index];
+    if (typeof item !== 'string') return issue(`${path}.${index}`, 'type', 'must be a string');
+    if (!isChoice(values, options, item)) return notAChoice(`${path}.${index}`, values, options);
+    for (let earlier = 0; earlier < index; earlier++) {
+      if (value[earlier] === item)
+        return issue(`${path}.${index}`, 'duplicate-items', `repeats ${quote(item)}`);
+    }
+  }
+  return undefined;
+}
