@@ -76,16 +76,17 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
     });
   }
   const { host } = hostResult;
+  const siteParts = splitRegistrable(host); // E-54: the registrable domain a consent card highlights
   const display: UrlDisplay = {
     full: parsed.href, // E-52: the full URL, exactly as it will be opened
     scheme,
     hostUnicode: host.unicode,
     hostAscii: host.ascii,
-    ...splitRegistrable(host), // E-54: the registrable domain a consent card highlights
+    ...siteParts,
     ...(parsed.port === '' ? {} : { port: parsed.port }),
     path: pathOf(parsed),
   };
-  const warnings = collectWarnings(parsed, host, url);
+  const warnings = collectWarnings(parsed, host, url, siteParts.registrableDomain ?? host.unicode);
 
   // E-48/E-49: plain http only where it never leaves this computer, unless a developer opted in.
   if (scheme === 'http' && !host.loopback && options?.allowInsecureHttp !== true) {

@@ -1,6 +1,6 @@
 import { sanitizeForDisplay } from '../text/sanitize.js';
 import { embeddedDomain } from './embedded-domain.js';
-import { type Host, splitRegistrable } from './host.js';
+import type { Host } from './host.js';
 import { imitatedLatinName, isMixedScript, latinSkeleton, scriptsOf } from './scripts.js';
 import type { UrlWarning } from './url-types.js';
 
@@ -11,11 +11,10 @@ const QUOTE_LIMIT = 64;
 
 /**
  * E-55: warn about ambiguous or suspicious URLs. One entry per trait, most deceptive first, each saying
- * what the trait is, where it is, and why it matters.
+ * what the trait is, where it is, and why it matters. `site` is the registrable domain (or the IP address).
  */
-export function collectWarnings(url: URL, host: Host, raw: string): UrlWarning[] {
+export function collectWarnings(url: URL, host: Host, raw: string, site: string): UrlWarning[] {
   const warnings: UrlWarning[] = [];
-  const site = splitRegistrable(host).registrableDomain ?? host.unicode;
 
   if (url.username !== '' || url.password !== '') warnings.push(userinfoWarning(url, host));
   if (host.kind === 'domain') warnings.push(...scriptWarnings(host));
