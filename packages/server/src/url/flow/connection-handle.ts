@@ -5,6 +5,7 @@ import {
   SdkErrorCode,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { assertCanElicit } from '../../delivery/capabilities.js';
 import { ElicitationAbortedError, ElicitationFailedError, ElicitationTimeoutError } from '../../errors.js';
 import {
   IdentityMismatchError,
@@ -18,7 +19,6 @@ import { logRef } from '../log.js';
 import { elicitationUrl } from '../public-url.js';
 import type { ElicitationRecord } from '../store/types.js';
 import type { AttachedConnection } from './connections.js';
-import { assertUrlModeDeclared } from './gate.js';
 import { checkRequest, type UrlElicitationRequest } from './request.js';
 import { urlElicitationRequired } from './required-error.js';
 import type { UrlElicitations } from './url-elicitations.js';
@@ -122,15 +122,14 @@ export class UrlElicitationConnection {
     );
   }
 
-  async #create(
-    ctx: ServerContext,
-    request: UrlElicitationRequest,
-  ): Promise<{ record: ElicitationRecord; url: string }> {
+  /**
+   * The verified user behind this request, for tool code (`vault.get(await url.user(ctx), name)`). Throws
+   * `identity-required` without one, and `identity-mismatch` when the connection belongs to someone else.
+   */
+  async user(ctx: ServerContext): Promise<string> {
     const service = this.#service;
     const connection = this.#connection;
-    await Promise.all([service.ready(), this.#learned]);
-    assertUrlModeDeclared(connection.server);
-    const { kind, params } = checkRequest(request, service.kinds);
+    await this.#learned;
     const authInfo = ctx.http?.authInfo;
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
     const user = await resolveIdentity(service.identity, { authInfo });
@@ -151,6 +150,20 @@ export class UrlElicitationConnection {
     }
     connection.user = user;
     connection.clientId = clientId;
+    return user;
+  }
+
+  async #create(
+    ctx: ServerContext,
+    request: UrlElicitationRequest,
+  ): Promise<{ record: ElicitationRecord; url: string }> {
+    const service = this.#service;
+    const connection = this.#connection;
+    await service.ready();
+    // The package's one capability gate: url mode only to clients that declared it, nothing sent otherwise.
+    await assertCanElicit(ctx, 'url');
+    const { kind, params } = checkRequest(request, service.kinds);
+    const user = await this.user(ctx);
     const createdAt = service.now();
     const record: ElicitationRecord = {
       id: mintElicitationId(),

@@ -102,10 +102,12 @@ export interface SqliteElicitationStoreOptions {
  * reach subscribers of this process only (several processes on one file need a networked store).
  */
 export class SqliteElicitationStore implements ElicitationStore {
+  readonly file: string;
   readonly #db: Database.Database;
   readonly #hub = new CompletionHub();
 
   constructor(options: SqliteElicitationStoreOptions) {
+    this.file = options.file;
     if (options.file !== ':memory:') createPrivateFile(options.file);
     this.#db = new Database(options.file);
     this.#db.pragma('journal_mode = WAL');

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import {
+  Client,
+  type JSONRPCMessage,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import {
+  type AuthInfo,
+  isInitializeRequest,
+  McpServer,
+  requireBearerAuth,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import {
+  bearerIdentity,
+  createElicitationPages,
+  createLoginRoutes,
+  createVaultKeyring,
+  type ElicitationStore,
+  parseVaultKey,
+  SessionCookies,
+  secretKind,
+  staticTokenVerifier,
+  staticUsers,
+  type UrlElicitationLogger,
+  UrlElicitations,
+  Vault,
+} from '../../src/url/index.js';
+
+/** The same keys for every server of a test run, so a "restarted" server reads what the first one wrote. */
+export const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
+export const SESSION_SECRET = 'test-session-secret-of-at-least-32-bytes!';
+export const CSRF_SECRET = 'test-csrf-secret-of-at-least-32-bytes!!!';
+
+export interface LogEntry {
+  level: 'info' | 'warn';
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+export interface TestServerOptions {
+  store: ElicitationStore;
+  now?: () => number;
+  ttlMs?: number;
+  /** Listen on this port (a restart on the same address); default a free one. */
+  port?: number;
+  /** Serve MCP without bearer authorization (no identity). */
+  anonymous?: boolean;
+}
+
+export interface TestServer {
+  base: URL;
+  mcpUrl: URL;
+  elicitations: UrlElicitations;
+  vault: Vault;
+  logs: LogEntry[];
+  close(): Promise<void>;
+}
+
+/**
+ * A small app as the demo would build it: MCP over sessionful Streamable HTTP behind bearer auth (static
+ * tokens), login routes with signed-cookie sessions, and the elicitation pages, all on 127.0.0.1.
+ * Tools: `set_api_key` (in-band secret elicitation) and `use_api` (-32042 while the key is missing).
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const logs: LogEntry[] = [];
+  const logger: UrlElicitationLogger = {
+    info: (event, fields) => logs.push({ level: 'info', event, fields }),
+    warn: (event, fields) => logs.push({ level: 'warn', event, fields }),
+  };
+  const app = new Hono();
+  const listening = await new Promise<{ close: () => Promise<void>; port: number }>((resolve, reject) => {
+    const server = serve(
+      { fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 },
+      (info: AddressInfo) =>
+        resolve({
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done());
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            }),
+        }),
+    );
+    server.once('error', reject);
+  });
+  const base = new URL(`http://127.0.0.1:${listening.port}/`);
+
+  const vault = new Vault({ store: options.store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
+  const elicitations = new UrlElicitations({
+    store: options.store,
+    publicBaseUrl: base,
+    identity: bearerIdentity(),
+    kinds: [secretKind({ vault })],
+    logger,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
+    reconnectGraceMs: 20,
+  });
+  const sessions = new SessionCookies({ secret: SESSION_SECRET });
+  const gate = requireBearerAuth({
+    verifier: staticTokenVerifier({ 'demo-alice': 'alice', 'demo-bob': 'bob' }),
+  });
+
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const makeServer = (authInfo: AuthInfo | undefined) => {
+    const server = new McpServer({ name: 'url-test-server', version: '1.0.0' });
+    const url = elicitations.attach(server, authInfo ? { authInfo } : {});
+    server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
+      const started = await url.startUrlElicitation(ctx, {
+        kind: 'secret',
+        message: 'Enter your Example API key.',
+        params: { name: 'api_key', label: 'Example API key' },
+      });
+      if (started.action !== 'accept')
+        return { content: [{ type: 'text', text: `Not set: ${started.action}` }] };
+      await started.completion();
+      return { content: [{ type: 'text', text: 'API key saved.' }] };
+    });
+    server.registerTool('use_api', { description: 'Call the Example API' }, async (ctx) => {
+      const key = await vault.get(await url.user(ctx), 'api_key');
+      if (!key) {
+        return url.requireUrlElicitation(ctx, {
+          kind: 'secret',
+          message: 'The Example API needs your API key.',
+          params: { name: 'api_key', label: 'Example API key' },
+        });
+      }
+      return { content: [{ type: 'text', text: 'Example API call succeeded.' }] };
+    });
+    return server;
+  };
+
+  app.all('/mcp', async (c) => {
+    let authInfo: AuthInfo | undefined;
+    if (!options.anonymous) {
+      const verified = await gate(c.req.raw);
+      if (verified instanceof Response) return verified;
+      authInfo = verified;
+    }
+    const sessionId = c.req.header('mcp-session-id');
+    const known = sessionId ? transports.get(sessionId) : undefined;
+    if (known) return known.handleRequest(c.req.raw, { ...(authInfo ? { authInfo } : {}) });
+    if (sessionId)
+      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
+    const body = await c.req.json().catch(() => undefined);
+    if (!isInitializeRequest(body))
+      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void transports.set(id, transport),
+    });
+    const server = makeServer(authInfo);
+    transport.onclose = () => {
+      if (transport.sessionId) transports.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody: body, ...(authInfo ? { authInfo } : {}) });
+  });
+  app.route(
+    '/',
+    createLoginRoutes({ sessions, users: staticUsers({ alice: 'alice-pass', bob: 'bob-pass' }), logger }),
+  );
+  app.route(
+    '/',
+    createElicitationPages({
+      elicitations,
+      browserIdentity: sessions.browserIdentity,
+      csrfSecret: CSRF_SECRET,
+    }),
+  );
+
+  return {
+    base,
+    mcpUrl: new URL('mcp', base),
+    elicitations,
+    vault,
+    logs,
+    async close() {
+      await Promise.allSettled([...transports.values()].map((t) => t.close()));
+      transports.clear();
+      await elicitations.close();
+      await listening.close();
+    },
+  };
+}
+
+export interface ElicitRequestSeen {
+  mode?: string;
+  message: string;
+  url?: string;
+  elicitationId?: string;
+}
+
+export interface TestClient {
+  client: Client;
+  /** Every JSON-RPC message in both directions, as seen on this client's transport. */
+  wire: JSONRPCMessage[];
+  elicitRequests: ElicitRequestSeen[];
+  /** `elicitationId`s of the completion notices received. */
+  notices: string[];
+  /** Resolves with the next completion notice. */
+  nextNotice(timeoutMs?: number): Promise<string>;
+  headers: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Records every message crossing `inner`, both ways. */
+function capturing(inner: Transport, wire: JSONRPCMessage[]): Transport {
+  return new Proxy(inner, {
+    get(target, property) {
+      if (property === 'send') {
+        return (message: JSONRPCMessage, options?: unknown) => {
+          wire.push(structuredClone(message));
+          return target.send(message, options as never);
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+    set(target, property, value) {
+      if (property === 'onmessage' && typeof value === 'function') {
+        target.onmessage = (message: JSONRPCMessage, extra?: unknown) => {
+          wire.push(structuredClone(message));
+          value(message, extra);
+        };
+        return true;
+      }
+      return Reflect.set(target, property, value);
+    },
+  });
+}
+
+export interface ConnectOptions {
+  token?: string;
+  name?: string;
+  /** Declare url mode (default true); false declares form only. */
+  url?: boolean;
+  /** The user's answer to every `elicitation/create`; default consent. */
+  answer?: 'accept' | 'decline' | 'cancel';
+}
+
+/** A real SDK client over Streamable HTTP, handling `elicitation/create` and completion notices itself. */
+export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): Promise<TestClient> {
+  const wire: JSONRPCMessage[] = [];
+  const elicitRequests: ElicitRequestSeen[] = [];
+  const notices: string[] = [];
+  const waiting: ((id: string) => void)[] = [];
+  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  const client = new Client(
+    { name: options.name ?? 'test-client', version: '1.0.0' },
+    { capabilities: { elicitation: options.url === false ? { form: {} } : { form: {}, url: {} } } },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    elicitRequests.push(request.params as ElicitRequestSeen);
+    return { action: options.answer ?? 'accept' };
+  });
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+    const id = notification.params.elicitationId;
+    notices.push(id);
+    waiting.shift()?.(id);
+  });
+  const transport = new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } });
+  await client.connect(capturing(transport, wire));
+  return {
+    client,
+    wire,
+    elicitRequests,
+    notices,
+    headers,
+    nextNotice: (timeoutMs = 5000) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no completion notice')), timeoutMs);
+        waiting.push((id) => {
+          clearTimeout(timer);
+          resolve(id);
+        });
+      }),
+    close: () => client.close(),
+  };
+}
+
+/** Waits until `condition` holds (polling), for asynchronous effects with no event to await. */
+export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompletionEvent, ElicitationRecord, ElicitationStore } from '../../src/url/index.js';
+
+/**
+ * The executable contract of `ElicitationStore`. Every implementation runs it:
+ * `describeStoreContract('redis', { make: () => new RedisElicitationStore(...), reopen: ... })`.
+ * `reopen(store)` (optional) closes `store` and opens a new instance on the same backing data, as a server
+ * restart or a second instance would; persistence and cross-instance tests run only when it is given.
+ */
+export interface StoreFactory {
+  make(): Promise<ElicitationStore> | ElicitationStore;
+  reopen?(store: ElicitationStore): Promise<ElicitationStore> | ElicitationStore;
+}
+
+const NOW = 1_700_000_000_000;
+
+export function sampleRecord(overrides: Partial<ElicitationRecord> = {}): ElicitationRecord {
+  return {
+    id: randomBytes(32).toString('base64url'),
+    kind: 'secret',
+    message: 'Enter your API key',
+    params: { name: 'api_key', label: 'Example API key' },
+    user: 'alice',
+    client: { connectionId: 'session-1', clientId: 'static:alice', clientName: 'test-client' },
+    status: 'pending',
+    createdAt: NOW,
+    expiresAt: NOW + 60_000,
+    ...overrides,
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 20));
+
+export function describeStoreContract(name: string, factory: StoreFactory): void {
+  describe(`ElicitationStore contract: ${name}`, () => {
+    const open: ElicitationStore[] = [];
+    const make = async () => {
+      const store = await factory.make();
+      open.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.allSettled(open.splice(0).map((s) => s.close()));
+    });
+
+    it('stores and returns a record, as a copy', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      const got = await store.get(record.id);
+      expect(got).toEqual(record);
+      if (got) got.user = 'mallory';
+      expect((await store.get(record.id))?.user).toBe('alice');
+      expect(await store.get('no-such-id')).toBeUndefined();
+    });
+
+    it('keeps a record without clientName or completedAt as such', async () => {
+      const store = await make();
+      const record = sampleRecord({ client: { connectionId: 'local:1', clientId: 'local' } });
+      await store.create(record);
+      expect(await store.get(record.id)).toEqual(record);
+    });
+
+    it('refuses a second record with the same id (store-conflict)', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      await expect(store.create({ ...record, user: 'bob' })).rejects.toMatchObject({
+        code: 'store-conflict',
+      });
+      expect((await store.get(record.id))?.user).toBe('alice');
+    });
+
+    it('[E-17] completes once: the second completion is refused', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      const first = await store.complete(record.id, NOW + 1);
+      expect(first).toMatchObject({
+        ok: true,
+        record: { id: record.id, status: 'completed', completedAt: NOW + 1 },
+      });
+      expect(await store.complete(record.id, NOW + 2)).toEqual({ ok: false, reason: 'already-completed' });
+      expect((await store.get(record.id))?.completedAt).toBe(NOW + 1);
+    });
+
+    it('completes atomically: of many concurrent completions exactly one wins', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, () => store.complete(record.id, NOW + 1)),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    });
+
+    it('refuses to complete an unknown id, an expired one, or a withdrawn one', async () => {
+      const store = await make();
+      expect(await store.complete('unknown', NOW)).toEqual({ ok: false, reason: 'unknown' });
+      const late = sampleRecord();
+      await store.create(late);
+      expect(await store.complete(late.id, late.expiresAt)).toEqual({ ok: false, reason: 'expired' });
+      expect((await store.get(late.id))?.status).toBe('pending');
+      const withdrawn = sampleRecord();
+      await store.create(withdrawn);
+      expect(await store.expire(withdrawn.id)).toBe(true);
+      expect(await store.expire(withdrawn.id)).toBe(false);
+      expect(await store.complete(withdrawn.id, NOW)).toEqual({ ok: false, reason: 'expired' });
+      expect((await store.get(withdrawn.id))?.status).toBe('expired');
+    });
+
+    it('does not withdraw a completed record', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      await store.complete(record.id, NOW);
+      expect(await store.expire(record.id)).toBe(false);
+      expect((await store.get(record.id))?.status).toBe('completed');
+    });
+
+    it('publishes each completion once to every subscriber, until unsubscribed', async () => {
+      const store = await make();
+      const a: CompletionEvent[] = [];
+      const b: CompletionEvent[] = [];
+      const stopA = await store.subscribe((e) => a.push(e));
+      await store.subscribe((e) => b.push(e));
+      const record = sampleRecord();
+      await store.create(record);
+      await store.complete(record.id, NOW);
+      await store.complete(record.id, NOW);
+      await tick();
+      expect(a.map((e) => e.record.id)).toEqual([record.id]);
+      expect(b[0]?.record).toMatchObject({
+        id: record.id,
+        user: 'alice',
+        status: 'completed',
+        client: record.client,
+      });
+      stopA();
+      const other = sampleRecord();
+      await store.create(other);
+      await store.complete(other.id, NOW);
+      await tick();
+      expect(a).toHaveLength(1);
+      expect(b).toHaveLength(2);
+    });
+
+    it('a throwing subscriber does not stop the others', async () => {
+      const store = await make();
+      const seen: string[] = [];
+      await store.subscribe(() => {
+        throw new Error('listener bug');
+      });
+      await store.subscribe((e) => seen.push(e.record.id));
+      const record = sampleRecord();
+      await store.create(record);
+      await store.complete(record.id, NOW);
+      await tick();
+      expect(seen).toEqual([record.id]);
+    });
+
+    it('lets exactly one caller claim the completion notice, and only after completion', async () => {
+      const store = await make();
+      const record = sampleRecord();
+      await store.create(record);
+      expect(await store.claimNotice(record.id)).toBe(false);
+      await store.complete(record.id, NOW);
+      const claims = await Promise.all(Array.from({ length: 10 }, () => store.claimNotice(record.id)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await store.claimNotice('unknown')).toBe(false);
+    });
+
+    it('purges records that expired before a given time', async () => {
+      const store = await make();
+      const old = sampleRecord({ expiresAt: NOW - 1 });
+      const fresh = sampleRecord({ expiresAt: NOW + 1 });
+      await store.create(old);
+      await store.create(fresh);
+      expect(await store.purge(NOW)).toBe(1);
+      expect(await store.get(old.id)).toBeUndefined();
+      expect(await store.get(fresh.id)).toBeDefined();
+    });
+
+    it('keeps vault records per (user, name), with bytes intact', async () => {
+      const store = await make();
+      const iv = new Uint8Array(randomBytes(12));
+      const ciphertext = new Uint8Array(randomBytes(40));
+      await store.putVaultRecord({
+        user: 'alice',
+        name: 'api_key',
+        keyId: 'k1',
+        iv,
+        ciphertext,
+        updatedAt: NOW,
+      });
+      expect(await store.getVaultRecord('alice', 'api_key')).toEqual({
+        user: 'alice',
+        name: 'api_key',
+        keyId: 'k1',
+        iv,
+        ciphertext,
+        updatedAt: NOW,
+      });
+      expect(await store.getVaultRecord('bob', 'api_key')).toBeUndefined();
+      const replaced = new Uint8Array(randomBytes(40));
+      await store.putVaultRecord({
+        user: 'alice',
+        name: 'api_key',
+        keyId: 'k2',
+        iv,
+        ciphertext: replaced,
+        updatedAt: NOW + 1,
+      });
+      expect(await store.getVaultRecord('alice', 'api_key')).toMatchObject({
+        keyId: 'k2',
+        ciphertext: replaced,
+      });
+      expect(await store.deleteVaultRecord('alice', 'api_key')).toBe(true);
+      expect(await store.deleteVaultRecord('alice', 'api_key')).toBe(false);
+      expect(await store.getVaultRecord('alice', 'api_key')).toBeUndefined();
+    });
+
+    if (factory.reopen) {
+      const reopen = factory.reopen;
+      it('loses nothing across a restart: records, completion state, vault', async () => {
+        const store = await make();
+        const pending = sampleRecord();
+        const done = sampleRecord();
+        await store.create(pending);
+        await store.create(done);
+        await store.complete(done.id, NOW);
+        await store.putVaultRecord({
+          user: 'alice',
+          name: 'k',
+          keyId: 'k1',
+          iv: new Uint8Array(12),
+          ciphertext: new Uint8Array(20),
+          updatedAt: NOW,
+        });
+        const again = await reopen(store);
+        open.push(again);
+        expect(await again.get(pending.id)).toEqual(pending);
+        expect(await again.complete(done.id, NOW)).toEqual({ ok: false, reason: 'already-completed' });
+        expect(await again.complete(pending.id, NOW + 5)).toMatchObject({ ok: true });
+        expect(await again.getVaultRecord('alice', 'k')).toBeDefined();
+      });
+    }
+  });
+}
