@@ -25,7 +25,7 @@ export async function askForm(
 ): Promise<FormAnswer> {
   const fields = formModel(schema);
   // E-13: defaults are prefilled for the user to review, not injected into the answer
-  let initial: Partial<ElicitContent> = applyDefaults(schema, {});
+  let initial = keepAnswerValues(applyDefaults(schema));
   let issues: ContentIssue[] | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const prompt: FormPrompt = {
@@ -56,7 +56,7 @@ function tooManyAttempts(requester: Requester, attempts: number): string {
   return `Gave up on the form from ${requester.name} after ${attempts} invalid answers; the server was told "cancel".`;
 }
 
-/** The previous answers, as prefill for the next attempt: only values a form field can hold. */
+/** Prefill for a form (defaults, or the previous answers): only values a form field can hold. */
 function keepAnswerValues(content: Record<string, unknown>): Partial<ElicitContent> {
   const kept: Partial<ElicitContent> = {};
   for (const [name, value] of Object.entries(content ?? {})) {

@@ -100,7 +100,8 @@ export function parseUrl(
   const analysis = analyzeUrl(url, { allowInsecureHttp: options.allowInsecureHttp });
   if (!analysis.allowed || analysis.href === undefined) {
     const blockReason = analysis.blockReason ?? 'invalid-url';
-    return { ok: false, problem: { message: `${at}.url was refused: ${blockReason}`, blockReason } };
+    const why = analysis.blockMessage ? ` (${analysis.blockMessage})` : '';
+    return { ok: false, problem: { message: `${at}.url was refused: ${blockReason}${why}`, blockReason } };
   }
   return { ok: true, value: { mode: 'url', message, elicitationId, url: analysis } };
 }

@@ -1,4 +1,9 @@
-import type { CallToolRequest, CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
+import type {
+  CallToolRequest,
+  CallToolRequestOptions,
+  CallToolResult,
+  Client,
+} from '@modelcontextprotocol/client';
 import {
   ElicitationRetryError,
   UrlElicitationRefusedError,
@@ -83,16 +88,20 @@ export async function requestWithElicitation<T>(
   }
 }
 
-/** `client.callTool` through {@link requestWithElicitation}. */
+/**
+ * `client.callTool` through {@link requestWithElicitation}. `requestOptions` go to every attempt; a
+ * `requestOptions.signal` ends the whole exchange, like `options.signal`.
+ */
 export function callToolWithElicitation(
   client: Client,
   params: CallToolRequest['params'],
-  options: UrlElicitationRetryOptions & { requestOptions?: RequestOptions } = {},
+  options: UrlElicitationRetryOptions & { requestOptions?: CallToolRequestOptions } = {},
 ): Promise<CallToolResult> {
+  const signals = [options.signal, options.requestOptions?.signal].filter((s): s is AbortSignal => !!s);
   return requestWithElicitation(
     client,
     (signal) => client.callTool(params, { ...options.requestOptions, signal }),
-    options,
+    { ...options, ...(signals.length > 0 && { signal: AbortSignal.any(signals) }) },
   );
 }
 
