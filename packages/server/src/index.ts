@@ -61,4 +61,12 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpOptions,
+  type ServedMcpHttp,
+  type ServeMcpHttpOptions,
+  serveMcpHttp,
+} from './http/streamable-http.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';

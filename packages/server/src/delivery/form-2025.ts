@@ -2,6 +2,7 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import {
+  type AbortReason,
   ElicitationAbortedError,
   ElicitationFailedError,
   ElicitationTimeoutError,
@@ -59,7 +60,7 @@ export async function deliverForm<Data>(
   await assertCanElicit(ctx, 'form'); // E-09: nothing is sent for an undeclared mode
   const toolCall = ctx.mcpReq.signal;
   const signal = options.signal ? AbortSignal.any([toolCall, options.signal]) : toolCall;
-  if (signal.aborted) throw new ElicitationAbortedError(toolCall.aborted ? 'tool-call-cancelled' : 'signal');
+  if (signal.aborted) throw new ElicitationAbortedError(whyAborted(toolCall) ?? 'signal');
 
   let result: ElicitResultLike;
   try {
@@ -90,14 +91,23 @@ function checkTimeout(timeoutMs: number | undefined): number {
   return timeoutMs;
 }
 
+/** The SDK aborts a handler's signal both when the call is cancelled and when the connection closes. */
+function whyAborted(toolCall: AbortSignal): AbortReason | undefined {
+  if (!toolCall.aborted) return undefined;
+  const reason: unknown = toolCall.reason;
+  return reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed
+    ? 'disconnected'
+    : 'tool-call-cancelled';
+}
+
 /** Turns the SDK's errors into the typed errors authors branch on; `cause` keeps the original. */
 function explain(
   error: unknown,
   context: { timeoutMs: number; toolCall: AbortSignal; signal: AbortSignal | undefined },
 ): Error {
   const cause = { cause: error };
-  if (context.toolCall.aborted) return new ElicitationAbortedError('tool-call-cancelled', cause);
-  if (context.signal?.aborted) return new ElicitationAbortedError('signal', cause);
+  const aborted = whyAborted(context.toolCall) ?? (context.signal?.aborted ? 'signal' : undefined);
+  if (aborted) return new ElicitationAbortedError(aborted, cause);
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:

@@ -92,7 +92,13 @@ function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> }
       continue;
     }
     const spec = fieldSpec(field);
-    properties[name] = spec.schema;
+    // Defined, not assigned: a field named `__proto__` is a field (core reads names as data).
+    Object.defineProperty(properties, name, {
+      value: spec.schema,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     if (spec.required) required.push(name);
     if (spec.notSecret) optedOut.add(name);
   }

@@ -70,7 +70,7 @@ export function createFormRequest<S extends FormSchema>(
       // E-60: an accept without content is an empty answer, which fails any required field.
       const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
       if (!checked.ok) throw new InvalidAnswerError(checked.issues);
-      const content: ElicitContent = applyDefaults(requestedSchema, checked.value);
+      const content = applyDefaults(requestedSchema, checked.value) as ElicitContent;
       if (!standard) return { action: 'accept', data: content as FormData<S> };
       const refined = await validateWithStandard(standard, content);
       if (!refined.ok) throw new InvalidAnswerError(refined.issues);

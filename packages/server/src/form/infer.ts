@@ -49,8 +49,14 @@ export type FormSchema = FieldShape | StandardFormSchema | RawRequestedSchema;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 type ShapeData<S extends FieldShape> = Simplify<
-  { [K in keyof S as S[K]['~types']['presence'] extends 'optional' ? never : K]: S[K]['~types']['value'] } & {
-    [K in keyof S as S[K]['~types']['presence'] extends 'optional' ? K : never]?: S[K]['~types']['value'];
+  {
+    -readonly [K in keyof S as S[K]['~types']['presence'] extends 'optional'
+      ? never
+      : K]: S[K]['~types']['value'];
+  } & {
+    -readonly [K in keyof S as S[K]['~types']['presence'] extends 'optional'
+      ? K
+      : never]?: S[K]['~types']['value'];
   }
 >;
 

@@ -66,7 +66,8 @@ const SECRET_PATTERN = new RegExp(`(?:^| )(${SECRET_PHRASES.join('|')})(?= |$)`)
 /** `apiKey`, `API_KEY`, `x-api-key`, `Card Number:` → `api key`, `api key`, `x api key`, `card number`. */
 export function normalizeWords(text: string): string {
   return text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([0-9])([A-Z][a-z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')

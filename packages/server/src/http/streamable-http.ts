@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import {
+  hostHeaderValidationResponse,
+  isInitializeRequest,
+  localhostAllowedHostnames,
+  type McpServer,
+  type Server,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+
+/**
+ * Sessionful Streamable HTTP (MCP 2025-11-25 "Transports"), the transport elicitation needs over HTTP: the
+ * server's `elicitation/create` rides the tool call's response stream and the client's answer comes back
+ * in a later POST, so both must reach the same server instance, found by `Mcp-Session-Id`. The SDK's
+ * `createMcpHandler` serves 2025-era traffic statelessly (a fresh instance per POST), which loses the answer.
+ */
+
+export interface McpHttpOptions {
+  /**
+   * Allowed `Host` header names (DNS rebinding protection, required of local servers by the transports
+   * spec). Default: `localhost`, `127.0.0.1`, `[::1]`. Pass `false` to accept any host (behind a proxy that
+   * checks it).
+   */
+  allowedHosts?: string[] | false;
+  /** Upper bound on a POST body, in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /** Reports errors of sessions and transports (never alters a response). */
+  onError?: (error: Error) => void;
+}
+
+/** A fetch-style MCP endpoint: mount `fetch` on any route of any web framework. */
+export interface McpHttpHandler {
+  fetch(request: Request): Promise<Response>;
+  /** Closes every session and its server. */
+  close(): Promise<void>;
+  /** Open sessions, for tests and health checks. */
+  readonly sessionCount: number;
+}
+
+type ServerFactory = () => McpServer | Server | Promise<McpServer | Server>;
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: McpServer | Server;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** One server instance per session, made by `createServer` when a client initializes. */
+export function createMcpHttpHandler(
+  createServer: ServerFactory,
+  options: McpHttpOptions = {},
+): McpHttpHandler {
+  const sessions = new Map<string, Session>();
+  const allowedHosts =
+    options.allowedHosts === undefined ? localhostAllowedHostnames() : options.allowedHosts;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const report = (error: unknown) =>
+    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+
+  async function startSession(request: Request, body: unknown): Promise<Response> {
+    const server = await createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      server.close().catch(report);
+    };
+    transport.onerror = report;
+    await server.connect(transport);
+    const response = await transport.handleRequest(request, { parsedBody: body });
+    // A refused initialize (bad version, bad headers) opened no session: nothing will reach this server again.
+    if (transport.sessionId === undefined) await transport.close();
+    return response;
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    if (allowedHosts !== false) {
+      const rejected = hostHeaderValidationResponse(request, allowedHosts);
+      if (rejected) return rejected;
+    }
+    const sessionId = request.headers.get('mcp-session-id');
+    if (sessionId !== null) {
+      const session = sessions.get(sessionId);
+      if (!session) return jsonRpcError(404, -32001, 'Session not found');
+      return session.transport.handleRequest(request);
+    }
+    if (request.method !== 'POST')
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    const body = await readJson(request, maxBodyBytes);
+    if (body === TOO_LARGE) return jsonRpcError(413, -32000, `Request body exceeds ${maxBodyBytes} bytes`);
+    if (!isInitializeRequest(body)) {
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
+    }
+    return startSession(request, body);
+  }
+
+  return {
+    fetch,
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(open.map(({ transport }) => transport.close()));
+    },
+    get sessionCount() {
+      return sessions.size;
+    },
+  };
+}
+
+export interface ServeMcpHttpOptions extends McpHttpOptions {
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default 0: a free port. */
+  port?: number;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /** Serves every other path (a hono `app.fetch`, for instance). Default: 404. */
+  fallback?: (request: Request) => Response | Promise<Response>;
+}
+
+export interface ServedMcpHttp {
+  /** The endpoint, e.g. `http://127.0.0.1:49152/mcp`. */
+  url: URL;
+  handler: McpHttpHandler;
+  close(): Promise<void>;
+}
+
+/**
+ * Listens on `host:port` (loopback and a free port by default) and serves the MCP endpoint at `path`.
+ *
+ * ```ts
+ * const { url, close } = await serveMcpHttp(() => createMyServer());
+ * console.log(`MCP endpoint: ${url}`);
+ * ```
+ */
+export async function serveMcpHttp(
+  createServer: ServerFactory,
+  options: ServeMcpHttpOptions = {},
+): Promise<ServedMcpHttp> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const handler = createMcpHttpHandler(createServer, options);
+  const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
+  const fetch = (request: Request) =>
+    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request);
+  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
+    (resolve, reject) => {
+      const server = serve({ fetch, hostname: host, port: options.port ?? 0 }, (address) =>
+        resolve({ server, address }),
+      );
+      server.once('error', reject);
+    },
+  );
+  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: new URL(`http://${hostInUrl}:${address.port}${path}`),
+    handler,
+    async close() {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+    },
+  };
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** Reads a JSON body up to `limit` bytes; undefined when it is not JSON (the transport answers that). */
+async function readJson(request: Request, limit: number): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return TOO_LARGE;
+  const reader = request.body?.getReader();
+  if (!reader) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return TOO_LARGE;
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+}

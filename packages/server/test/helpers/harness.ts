@@ -1,0 +1,122 @@
+import {
+  Client,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
+import {
+  InMemoryTransport,
+  type JSONRPCMessage,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+
+/** What the fake user (the real SDK client's elicitation handler) does with each request. */
+export type Answerer = (params: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
+
+export type ToolHandler = (ctx: ServerContext) => Promise<unknown>;
+
+export interface Harness {
+  client: Client;
+  server: McpServer;
+  /** Every `elicitation/create` params the client received, in order. */
+  received: ElicitRequest['params'][];
+  /** Every JSON-RPC message the server sent, in order. */
+  sent: JSONRPCMessage[];
+  /** Calls `tool` and returns what its handler returned (or the error text it threw, as `{ error }`). */
+  call(tool: string, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real McpServer and a real SDK Client over the SDK's in-memory transport. Each tool handler's return
+ * value travels back as JSON in a text block, and a thrown error as `{ error: { name, code, message } }`,
+ * so tests assert on what the handler saw.
+ */
+export async function inMemoryHarness(options: {
+  tools: Record<string, ToolHandler>;
+  answer?: Answerer;
+  capabilities?: ClientCapabilities;
+}): Promise<Harness> {
+  const server = new McpServer({ name: 'elicitkit-test', version: '1.0.0' });
+  registerTools(server, options.tools);
+  const received: ElicitRequest['params'][] = [];
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    { capabilities: options.capabilities ?? { elicitation: { form: {} } } },
+  );
+  if (options.capabilities?.elicitation !== undefined || options.capabilities === undefined) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      received.push(request.params);
+      if (!options.answer) throw new Error('no answer scripted');
+      return options.answer(request.params);
+    });
+  }
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const sent: JSONRPCMessage[] = [];
+  const send = serverTransport.send.bind(serverTransport);
+  serverTransport.send = (message, sendOptions) => {
+    sent.push(message);
+    return send(message, sendOptions);
+  };
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return {
+    client,
+    server,
+    received,
+    sent,
+    call: (tool, callOptions) => callTool(client, tool, callOptions),
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+export function registerTools(server: McpServer, tools: Record<string, ToolHandler>): void {
+  for (const [name, handler] of Object.entries(tools)) {
+    server.registerTool(name, { description: `test tool ${name}` }, async (ctx) => {
+      try {
+        return textResult(await handler(ctx));
+      } catch (error) {
+        return textResult({ error: describeError(error) });
+      }
+    });
+  }
+}
+
+export async function callTool(
+  client: Client,
+  tool: string,
+  options: { signal?: AbortSignal; timeout?: number } = {},
+): Promise<unknown> {
+  const result = await client.callTool({ name: tool, arguments: {} }, options);
+  const block = (result.content as Array<{ type: string; text?: string }>)[0];
+  return JSON.parse(block?.text ?? 'null');
+}
+
+function textResult(value: unknown) {
+  return { content: [{ type: 'text' as const, text: JSON.stringify(value ?? null) }] };
+}
+
+export function describeError(error: unknown): {
+  name: string;
+  code?: unknown;
+  message: string;
+  [key: string]: unknown;
+} {
+  if (!(error instanceof Error)) return { name: 'non-error', message: String(error) };
+  const extra = error as Error & { code?: unknown; issues?: unknown; reason?: unknown; findings?: unknown };
+  return {
+    name: error.name,
+    code: extra.code,
+    message: error.message,
+    ...(extra.issues !== undefined && { issues: extra.issues }),
+    ...(extra.reason !== undefined && { reason: extra.reason }),
+    ...(extra.findings !== undefined && { findings: extra.findings }),
+  };
+}
+
+/** Resolves after `ms`; for "nothing happened within" assertions only. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
