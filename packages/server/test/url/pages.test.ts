@@ -1,0 +1,205 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearerIdentity,
+  createVaultKeyring,
+  generateVaultKey,
+  MemoryElicitationStore,
+  parseVaultKey,
+  secretKind,
+  UrlElicitations,
+  urlElicitationRequired,
+  Vault,
+} from '../../src/url/index.js';
+import { csrfOf, TestBrowser } from './browser.js';
+import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
+
+const SECRET = 'sk-page-test-DO-NOT-ECHO';
+
+describe('elicitation pages', () => {
+  let server: TestServer;
+  let store: MemoryElicitationStore;
+  let alice: TestClient;
+  let url: string;
+  let browser: TestBrowser;
+
+  beforeEach(async () => {
+    store = new MemoryElicitationStore();
+    server = await startTestServer({ store });
+    alice = await connectClient(server.mcpUrl, { token: 'demo-alice' });
+    const error = (await alice.client
+      .callTool({ name: 'use_api', arguments: {} })
+      .catch((e: unknown) => e)) as {
+      data: { elicitations: { url: string }[] };
+    };
+    url = error.data.elicitations[0]?.url ?? '';
+    browser = new TestBrowser();
+    await browser.login(server.base, 'alice', 'alice-pass');
+  });
+  afterEach(async () => {
+    await alice.close();
+    await server.close();
+    await store.close();
+  });
+
+  it('[E-02] the secret page is a plain form: no script, CSRF token, strict CSP, no-store, no framing, no referrer', async () => {
+    const response = await browser.request(url);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('<form method="post"');
+    expect(page).toContain('type="password"');
+    expect(page).not.toMatch(/<script/i);
+    expect(csrfOf(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('every answer of the pages carries the security headers, errors included', async () => {
+    const bob = new TestBrowser();
+    await bob.login(server.base, 'bob', 'bob-pass');
+    for (const response of [
+      await bob.request(url),
+      await browser.request(`${url.slice(0, -2)}zz`),
+      await browser.request(url, { form: { value: 'x' } }),
+    ]) {
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('a POST needs the CSRF token of this elicitation and user, and our own origin', async () => {
+    const page = await (await browser.request(url)).text();
+    expect((await browser.request(url, { form: { value: SECRET } })).status).toBe(403);
+    expect((await browser.request(url, { form: { csrf: 'A'.repeat(43), value: SECRET } })).status).toBe(403);
+    const crossSite = await browser.request(url, {
+      form: { csrf: csrfOf(page), value: SECRET },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await server.vault.get('alice', 'api_key')).toBeUndefined();
+    const sameSite = await browser.request(url, {
+      form: { csrf: csrfOf(page), value: SECRET },
+      headers: { origin: server.base.origin },
+    });
+    expect(sameSite.status).toBe(200);
+  });
+
+  it('[E-37] the value never appears in a page or a log, also when it is refused', async () => {
+    const page = await (await browser.request(url)).text();
+    const tooLong = await browser.request(url, {
+      form: { csrf: csrfOf(page), value: `${SECRET}${'x'.repeat(5000)}` },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).not.toContain(SECRET);
+    const blank = await browser.request(url, { form: { csrf: csrfOf(page), value: '   ' } });
+    expect(blank.status).toBe(400);
+    const saved = await browser.request(url, { form: { csrf: csrfOf(page), value: SECRET } });
+    expect(await saved.text()).not.toContain(SECRET);
+    expect(JSON.stringify(server.logs)).not.toContain(SECRET);
+    expect(server.logs.some((l) => l.event === 'secret.stored')).toBe(true);
+  });
+
+  it('a POST without a session asks to log in and stores nothing', async () => {
+    const page = await (await browser.request(url)).text();
+    const anonymous = new TestBrowser();
+    const response = await anonymous.request(url, { form: { csrf: csrfOf(page), value: SECRET } });
+    expect(response.status).toBe(401);
+    expect(await server.vault.get('alice', 'api_key')).toBeUndefined();
+  });
+});
+
+describe('configuration and request checks', () => {
+  const kinds = () => [
+    secretKind({
+      vault: new Vault({
+        store: new MemoryElicitationStore(),
+        keys: createVaultKeyring(parseVaultKey(generateVaultKey())),
+      }),
+    }),
+  ];
+  const make = (publicBaseUrl: string) =>
+    new UrlElicitations({
+      store: new MemoryElicitationStore(),
+      publicBaseUrl,
+      identity: bearerIdentity(),
+      kinds: kinds(),
+    });
+
+  it('[E-48] publicBaseUrl must be https, except loopback', () => {
+    expect(() => make('http://mcp.example.com/')).toThrow(/https/);
+    expect(() => make('https://user:pw@mcp.example.com/')).toThrow(/credentials/);
+    expect(() => make('not a url')).toThrow(/valid absolute URL/);
+    expect(make('https://mcp.example.com/app').publicBaseUrl.href).toBe('https://mcp.example.com/app/');
+    expect(make('http://localhost:3000').publicBaseUrl.href).toBe('http://localhost:3000/');
+    expect(make('http://127.0.0.1:3000').publicBaseUrl.href).toBe('http://127.0.0.1:3000/');
+    expect(
+      () =>
+        new UrlElicitations({
+          store: new MemoryElicitationStore(),
+          publicBaseUrl: 'https://x.example',
+          identity: bearerIdentity(),
+          kinds: [],
+        }),
+    ).toThrow(/kind/);
+  });
+
+  it('[E-25] [E-26] [E-15] urlElicitationRequired checks the list it sends', () => {
+    const good = {
+      mode: 'url' as const,
+      elicitationId: 'id-1',
+      url: 'https://mcp.example.com/elicit/id-1',
+      message: 'Connect',
+    };
+    const error = urlElicitationRequired([good]);
+    expect(error.code).toBe(-32042);
+    expect(error.elicitations).toEqual([good]);
+    expect(() => urlElicitationRequired([])).toThrow(/at least one/);
+    expect(() => urlElicitationRequired([{ ...good, mode: 'form' } as never])).toThrow(/\[0\]\.mode/);
+    expect(() => urlElicitationRequired([{ ...good, elicitationId: '' }])).toThrow(/\[0\]\.elicitationId/);
+    expect(() => urlElicitationRequired([good, { ...good, url: 'javascript:alert(1)' }])).toThrow(
+      /\[1\]\.url/,
+    );
+    expect(() => urlElicitationRequired([{ ...good, message: '' }])).toThrow(/\[0\]\.message/);
+  });
+});
+
+describe('request checks over the wire', () => {
+  it('unknown kinds and bad parameters are refused before anything is stored or sent', async () => {
+    const store = new MemoryElicitationStore();
+    const server = await startTestServer({ store });
+    const service = server.elicitations;
+    const { checkRequest } = await import('../../src/url/flow/request.js');
+    expect(() => checkRequest({ kind: 'payment', message: 'x' }, service.kinds)).toThrow(/not registered/);
+    expect(() => checkRequest({ kind: 'secret', message: '' }, service.kinds)).toThrow(/message/);
+    expect(() => checkRequest({ kind: 'secret', message: 'm', params: {} }, service.kinds)).toThrow(/name/);
+    expect(() =>
+      checkRequest({ kind: 'secret', message: 'm', params: { name: '../x' } }, service.kinds),
+    ).toThrow(/name/);
+    expect(() =>
+      checkRequest({ kind: 'secret', message: 'm', params: { name: 'ok' }, ttlMs: 5 }, service.kinds),
+    ).toThrow(/ttlMs/);
+    expect(
+      checkRequest({ kind: 'secret', message: 'm', params: { name: 'ok' } }, service.kinds).kind.name,
+    ).toBe('secret');
+    await server.close();
+  });
+});
+
+describe('html', () => {
+  it('escapes every interpolated value and drops control and bidi characters', async () => {
+    const { html, SafeHtml } = await import('../../src/url/index.js');
+    const hostile = '<img src=x onerror=alert(1)> "quoted" \'single\' \u202egnp.exe\u0007';
+    const out = html`<p title="${hostile}">${hostile}</p>${new SafeHtml('<b>ok</b>')}`.toString();
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('"quoted"');
+    expect(out).not.toContain('\u202e');
+    expect(out).not.toContain('\u0007');
+    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(out).toContain('<b>ok</b>');
+  });
+});
