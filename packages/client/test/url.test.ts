@@ -41,15 +41,20 @@ describe('URL mode', () => {
     expect(punycode.warnings.map((warning) => warning.code)).toContain('punycode');
   });
 
-  it('[E-55] warns about mixed-script hosts', async () => {
-    const { server, ui } = await setup();
-    ui.push({ url: { action: 'decline' } });
-    await server.elicit(urlRequest('https://p\u0430ypal.com/'));
-    const codes = (ui.prompts[0] as UrlPrompt).url.warnings.map((warning) => warning.code);
-    expect(
-      codes.some((code) => code === 'mixed-script' || code === 'confusable' || code === 'punycode'),
-    ).toBe(true);
-  });
+  for (const [url, expected] of [
+    ['https://p\u0430ypal.com/', ['mixed-script', 'punycode']],
+    ['https://paypal.com.evil.example/', ['domain-in-subdomain']],
+    ['https://user:pw@example.com/', ['userinfo']],
+    ['https://127.0.0.1:8443/', ['ip-address', 'non-standard-port']],
+  ] as const) {
+    it(`[E-55] passes every warning for ${JSON.stringify(url)} to the UI`, async () => {
+      const { server, ui } = await setup();
+      ui.push({ url: { action: 'decline' } });
+      await server.elicit(urlRequest(url));
+      const codes = (ui.prompts[0] as UrlPrompt).url.warnings.map((warning) => warning.code);
+      expect([...codes].sort()).toEqual([...expected].sort());
+    });
+  }
 
   for (const [label, url] of [
     ['javascript:', 'javascript:alert(document.cookie)'],
