@@ -1,0 +1,7 @@
+/**
+ * @elicitkit/server/redis: URL-mode state on Redis for several server instances (scale-out). A subpath of its
+ * own so that servers without Redis never load ioredis.
+ */
+export { RedisStoreError, type RedisStoreErrorCode } from './errors.js';
+export type { KeyLayout } from './keys.js';
+export { RedisElicitationStore, type RedisElicitationStoreOptions } from './store.js';
