@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formServer } from './helpers/fixtures.js';
 import type { TestServer } from './helpers/servers.js';
-import { answer, connectSession, lastLineWith } from './helpers/session.js';
+import { answer, connectSession, lastLineWith, serverGot } from './helpers/session.js';
 import type { Terminal } from './helpers/tmux.js';
 
 let server: TestServer;
@@ -17,12 +17,6 @@ afterEach(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-/** The JSON the test server echoes back once it has the elicitation result. */
-async function serverGot(t: Terminal): Promise<unknown> {
-  const screen = await t.waitFor(/ANSWER \{.*\}/);
-  return JSON.parse(/ANSWER (\{.*\})/.exec(screen)![1]!);
-}
 
 /** Fills the booking form up to its review screen. */
 async function fillBooking(t: Terminal): Promise<void> {

@@ -28,6 +28,8 @@ export function highlightUrl(url: UrlAnalysis, style: Style): string {
   const span = hostSpan(full);
   const domain = url.display.registrableDomain;
   if (!span || !domain) return style.dim(full);
+  // A fully qualified host (`example.com.`) keeps its dot, outside the highlight.
+  if (full[span.end - 1] === '.') span.end--;
   const host = full.slice(span.start, span.end);
   const labels = host.split('.');
   const domainLabels = domain.split('.').length;

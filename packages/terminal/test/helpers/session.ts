@@ -44,3 +44,19 @@ export async function command(term: Terminal, text: string): Promise<void> {
   await term.keys('Enter');
   await term.waitFor('elicit›', { count: before + 1, timeoutMs: 20_000 });
 }
+
+/**
+ * What the test server echoed back in its last `ANSWER …` result. The result is quoted behind the gutter and
+ * wrapped to the terminal, so its rows are joined again first.
+ */
+export async function serverGot(term: Terminal, count = 1): Promise<unknown> {
+  const screen = await term.waitFor('│ ANSWER', { count });
+  const block = screen.slice(screen.lastIndexOf('  │ ANSWER'));
+  const rows = block
+    .split('\n')
+    .filter((line) => line.startsWith('  │ '))
+    .map((line) => line.slice(4));
+  const json = /^ANSWER ?(\{.*\})/.exec(rows.join(''));
+  if (!json) throw new Error(`no ANSWER JSON in:\n${block}`);
+  return JSON.parse(json[1]!);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommandLine } from '../src/cli/args.js';
+
+describe('elicit command line', () => {
+  it('parses connect to an HTTP server with repeated headers', () => {
+    const parsed = parseCommandLine([
+      'connect',
+      'https://mcp.example.com/mcp',
+      '-H',
+      'Authorization: Bearer abc',
+      '--header',
+      'X-Team:  blue ',
+    ]);
+    expect(parsed).toEqual({
+      ok: true,
+      command: {
+        name: 'connect',
+        color: true,
+        target: {
+          kind: 'http',
+          url: new URL('https://mcp.example.com/mcp'),
+          headers: { Authorization: 'Bearer abc', 'X-Team': 'blue' },
+        },
+      },
+    });
+  });
+
+  it('parses a stdio server after --, options of the server included', () => {
+    const parsed = parseCommandLine([
+      'call',
+      'echo',
+      '{"a":1}',
+      '--answers',
+      'a.json',
+      '--',
+      'node',
+      'srv.js',
+      '--port',
+      '1',
+    ]);
+    expect(parsed).toEqual({
+      ok: true,
+      command: {
+        name: 'call',
+        tool: 'echo',
+        argumentsJson: '{"a":1}',
+        answersFile: 'a.json',
+        color: true,
+        target: { kind: 'stdio', command: 'node', args: ['srv.js', '--port', '1'] },
+      },
+    });
+  });
+
+  it.each([
+    [['connect'], /missing the server/],
+    [['connect', 'ftp://x'], /not an http\(s\) URL/],
+    [['connect', 'nope'], /not a URL/],
+    [['call', 'http://x/mcp'], /call needs a tool name/],
+    [['call', 'http://x/mcp', 't', '{}', 'extra'], /one JSON argument/],
+    [['connect', 'http://x', '-H', 'no colon'], /--header expects "Name: value"/],
+    [['connect', '-H', 'A: b', '--', 'node'], /--header applies to http\(s\) servers only/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['connect', 'http://x', '--bogus'], /Unknown option '--bogus'/],
+  ])('refuses %j with a clear reason', (argv, reason) => {
+    const parsed = parseCommandLine(argv);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toMatch(reason);
+  });
+});
