@@ -70,3 +70,4 @@ export {
   serveMcpHttp,
 } from './http/streamable-http.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
+export * from './url/index.js';
