@@ -124,7 +124,11 @@ describe('RedisElicitationStore', () => {
     const record = sampleRecord();
     await completing.create(record);
     // Cut the reader's connection, complete while it reconnects: the stream keeps the event for it.
-    await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+    const clients = (await admin.call('CLIENT', 'LIST')) as string;
+    const reader = clients.split('\n').find((line) => line.includes(` name=${keyPrefix}completions `));
+    const readerId = /\bid=(\d+)/.exec(reader ?? '')?.[1];
+    expect(readerId).toBeDefined();
+    await admin.call('CLIENT', 'KILL', 'ID', readerId as string);
     await completing.complete(record.id, record.createdAt);
     const end = Date.now() + 5000;
     while (seen.length === 0 && Date.now() < end) await tick(20);
