@@ -71,3 +71,4 @@ export {
 } from './http/streamable-http.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
 export * from './url/index.js';
+export * from './oauth/index.js';

@@ -1,0 +1,151 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { errors } from 'oidc-provider';
+import { EVENTS_SCOPE, handleEvents } from './events-api.js';
+import { handleInteraction } from './interactions.js';
+import { sendPage } from './page.js';
+import type { CalendarClient, CalendarUser } from './types.js';
+
+export interface ExampleCalendarOptions {
+  /** 0 (default) picks a free port; always on 127.0.0.1. */
+  port?: number;
+  /** Accounts by user name. */
+  users: Record<string, CalendarUser>;
+  /** Applications registered from the start; more can be added with `registerClient`. */
+  clients?: CalendarClient[];
+  /** Access token lifetime, seconds. Default 600; tests use 1-2 to see refreshes. */
+  accessTokenTtlSeconds?: number;
+  /** Called on provider errors (server_error and the like), for tests and logs. */
+  onError?: (error: unknown) => void;
+}
+
+export interface ExampleCalendar {
+  /** The issuer identifier, e.g. `http://127.0.0.1:49160`: discovery lives under it. */
+  issuer: string;
+  /** `GET` with a bearer token: the account's events. */
+  eventsUrl: string;
+  /** The RFC 8707 resource indicator of the events API (its access tokens carry it as `aud`). */
+  apiResource: string;
+  registerClient(client: CalendarClient): Promise<void>;
+  close(): Promise<void>;
+}
+
+function clientMetadata(client: CalendarClient): Record<string, unknown> {
+  return {
+    client_id: client.clientId,
+    ...(client.clientSecret ? { client_secret: client.clientSecret } : {}),
+    client_name: client.name ?? client.clientId,
+    redirect_uris: client.redirectUris,
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: client.clientSecret ? 'client_secret_basic' : 'none',
+  };
+}
+
+function signingKeys(): { keys: Record<string, unknown>[] } {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'calendar-1', alg: 'RS256', use: 'sig' }] };
+}
+
+/**
+ * "Example Calendar": a real OAuth 2.0 / OpenID Connect provider (`oidc-provider`) with its own login and consent
+ * screens and a protected `/events` API, standing in for a third-party service in the demo and the tests. It runs
+ * on its own loopback port, a different origin from the MCP server.
+ */
+export async function startExampleCalendar(options: ExampleCalendarOptions): Promise<ExampleCalendar> {
+  const users = options.users;
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503).end();
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+  const apiResource = `${issuer}/events`;
+  const accessTokenTtl = options.accessTokenTtlSeconds ?? 600;
+
+  const provider = new Provider(issuer, {
+    clients: (options.clients ?? []).map(clientMetadata),
+    jwks: signingKeys(),
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    findAccount: async (_ctx: unknown, sub: string) =>
+      users[sub] ? { accountId: sub, claims: async () => ({ sub, preferred_username: sub }) } : undefined,
+    claims: { openid: ['sub'], profile: ['preferred_username'] },
+    scopes: ['openid', 'offline_access'],
+    pkce: { required: () => true },
+    ttl: {
+      AccessToken: accessTokenTtl,
+      AuthorizationCode: 60,
+      Interaction: 600,
+      Grant: 86_400,
+      Session: 3600,
+    },
+    // Refresh tokens for every client allowed the grant, without requiring `offline_access` + `prompt=consent`.
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
+    interactions: {
+      url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => apiResource,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx: unknown, resource: string) => {
+          if (resource !== apiResource) throw new errors.InvalidTarget();
+          return {
+            scope: EVENTS_SCOPE,
+            audience: apiResource,
+            accessTokenTTL: accessTokenTtl,
+            accessTokenFormat: 'opaque',
+          };
+        },
+      },
+    },
+    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><title>Example Calendar error</title><h1>Something went wrong</h1><p>${(
+        out.error_description ?? out.error ?? 'error'
+      ).replace(/[&<>"']/g, '')}</p>`;
+    },
+  });
+  if (options.onError) provider.on('server_error', (_ctx, error) => options.onError?.(error));
+  const providerCallback = provider.callback();
+
+  handler = (req, res) => {
+    const path = new URL(req.url ?? '/', issuer).pathname;
+    const done = (error?: unknown) => {
+      if (error === undefined) return;
+      options.onError?.(error);
+      if (!res.headersSent) sendPage(res, 'Error', '<h1>Something went wrong</h1>', 500);
+    };
+    if (path === '/events') {
+      handleEvents(provider, users, apiResource, req, res).then(() => done(), done);
+      return;
+    }
+    handleInteraction(provider, users, req, res).then((handled) => {
+      if (!handled) providerCallback(req, res);
+    }, done);
+  };
+
+  return {
+    issuer,
+    eventsUrl: apiResource,
+    apiResource,
+    async registerClient(client) {
+      await provider.Client.adapter.upsert(client.clientId, clientMetadata(client));
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
