@@ -58,9 +58,8 @@ export async function deliverForm<Data>(
 ): Promise<FormOutcome<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
   await assertCanElicit(ctx, 'form'); // E-09: nothing is sent for an undeclared mode
-  const toolCall = ctx.mcpReq.signal;
-  const signal = options.signal ? AbortSignal.any([toolCall, options.signal]) : toolCall;
-  if (signal.aborted) throw new ElicitationAbortedError(whyAborted(toolCall) ?? 'signal');
+  const stops = stopSignals(ctx, options.signal);
+  if (stops.any.aborted) throw new ElicitationAbortedError(whyStopped(stops) ?? 'signal');
 
   let result: ElicitResultLike;
   try {
@@ -72,10 +71,10 @@ export async function deliverForm<Data>(
         params: { mode: 'form', message: request.message, requestedSchema: request.requestedSchema },
       },
       ELICIT_RESULT,
-      { timeout: timeoutMs, signal },
+      { timeout: timeoutMs, signal: stops.any },
     );
   } catch (error) {
-    throw explain(error, { timeoutMs, toolCall, signal: options.signal });
+    throw explain(error, timeoutMs, stops);
   }
   return request.readResult(result);
 }
@@ -91,27 +90,44 @@ function checkTimeout(timeoutMs: number | undefined): number {
   return timeoutMs;
 }
 
-/** The SDK aborts a handler's signal both when the call is cancelled and when the connection closes. */
-function whyAborted(toolCall: AbortSignal): AbortReason | undefined {
-  if (!toolCall.aborted) return undefined;
-  const reason: unknown = toolCall.reason;
-  return reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed
-    ? 'disconnected'
-    : 'tool-call-cancelled';
+/** Everything that ends an elicitation early, and each on its own to tell why. */
+interface StopSignals {
+  any: AbortSignal;
+  toolCall: AbortSignal;
+  author: AbortSignal | undefined;
+  stream: AbortSignal | undefined;
+}
+
+function stopSignals(ctx: ServerContext, author: AbortSignal | undefined): StopSignals {
+  const toolCall = ctx.mcpReq.signal;
+  // Streamable HTTP: the tool call's HTTP request aborts when the client drops its response stream. Without
+  // resumability (no event store, hence no `closeSSE`) nothing can reach that client again, so stop.
+  const stream = ctx.http?.closeSSE === undefined ? ctx.http?.req?.signal : undefined;
+  const all = [toolCall, author, stream].filter((signal): signal is AbortSignal => signal !== undefined);
+  return { any: all.length === 1 ? toolCall : AbortSignal.any(all), toolCall, author, stream };
+}
+
+function whyStopped(stops: StopSignals): AbortReason | undefined {
+  if (stops.toolCall.aborted) {
+    // The SDK aborts a handler's signal both when the call is cancelled and when the connection closes.
+    const reason: unknown = stops.toolCall.reason;
+    const closed = reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed;
+    return closed ? 'disconnected' : 'tool-call-cancelled';
+  }
+  if (stops.stream?.aborted) return 'disconnected';
+  if (stops.author?.aborted) return 'signal';
+  return undefined;
 }
 
 /** Turns the SDK's errors into the typed errors authors branch on; `cause` keeps the original. */
-function explain(
-  error: unknown,
-  context: { timeoutMs: number; toolCall: AbortSignal; signal: AbortSignal | undefined },
-): Error {
+function explain(error: unknown, timeoutMs: number, stops: StopSignals): Error {
   const cause = { cause: error };
-  const aborted = whyAborted(context.toolCall) ?? (context.signal?.aborted ? 'signal' : undefined);
-  if (aborted) return new ElicitationAbortedError(aborted, cause);
+  const stopped = whyStopped(stops);
+  if (stopped) return new ElicitationAbortedError(stopped, cause);
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:
-        return new ElicitationTimeoutError(context.timeoutMs, cause);
+        return new ElicitationTimeoutError(timeoutMs, cause);
       case SdkErrorCode.ConnectionClosed:
       case SdkErrorCode.NotConnected:
       case SdkErrorCode.SendFailed:

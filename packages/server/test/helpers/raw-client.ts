@@ -13,7 +13,7 @@ export interface RawClient {
 export async function rawClient(
   server: McpServer,
   answer: (params: unknown) => unknown,
-  capabilities: object = { elicitation: { form: {} } },
+  capabilities: Record<string, unknown> = { elicitation: { form: {} } },
 ): Promise<RawClient> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const pending = new Map<number, (message: JSONRPCMessage) => void>();
@@ -29,7 +29,7 @@ export async function rawClient(
       pending.get(Number(message.id))?.(message);
     }
   };
-  const request = (method: string, params: object) =>
+  const request = (method: string, params: Record<string, unknown>) =>
     new Promise<JSONRPCMessage>((resolve) => {
       const id = nextId++;
       pending.set(id, resolve);
