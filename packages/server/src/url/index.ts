@@ -17,6 +17,7 @@ export type { UrlElicitationRequest } from './flow/request.js';
 export { urlElicitationRequired } from './flow/required-error.js';
 export { DEFAULT_TTL_MS, UrlElicitations, type UrlElicitationsOptions } from './flow/url-elicitations.js';
 export { type JwtVerifierOptions, jwtVerifier } from './identity/jwt-verifier.js';
+export { requestBearerIdentity } from './identity/request-bearer.js';
 export {
   bearerIdentity,
   type IdentityResolver,
@@ -34,6 +35,7 @@ export type { ElicitationKind, KindPage } from './kinds/types.js';
 export { stderrLogger, type UrlElicitationLogger } from './log.js';
 export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
 export { escapeHtml, html, htmlPage, PAGE_SECURITY_HEADERS, SafeHtml } from './pages/html.js';
+export { loadOrCreateSecretFile } from './secret-file.js';
 export { MemoryElicitationStore } from './store/memory.js';
 export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from './store/sqlite.js';
 export type {

@@ -132,7 +132,7 @@ export class UrlElicitationConnection {
     await this.#learned;
     const authInfo = ctx.http?.authInfo;
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
-    const user = await resolveIdentity(service.identity, { authInfo });
+    const user = await resolveIdentity(service.identity, { authInfo, request: ctx.http?.req });
     if (!user) {
       throw new IdentityRequiredError(
         'URL elicitation needs a verified user: serve the MCP endpoint behind bearer authorization whose verifier ' +

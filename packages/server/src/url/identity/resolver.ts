@@ -6,6 +6,8 @@ import { isValidUserId } from './user-id.js';
 export interface IdentitySource {
   /** `ctx.http?.authInfo`: set by the server's bearer verifier, never by the client. */
   authInfo?: AuthInfo | undefined;
+  /** `ctx.http?.req`: the HTTP request that carried the MCP message, for resolvers that verify it themselves. */
+  request?: Request | undefined;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { VaultError } from '../errors.js';
+import { loadOrCreateSecretFile } from '../secret-file.js';
 
 export interface VaultKey {
   /** A fingerprint of the key (not the key), stored with every record so old records stay readable after rotation. */
@@ -56,13 +55,5 @@ export function generateVaultKey(): string {
  * key when missing. Production should pass the key through configuration instead (E-30).
  */
 export async function loadOrCreateVaultKeyFile(dir: string): Promise<VaultKeyring> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = join(dir, VAULT_KEY_FILE);
-  try {
-    await writeFile(file, `${generateVaultKey()}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-  }
-  await chmod(file, 0o600);
-  return createVaultKeyring(parseVaultKey(await readFile(file, 'utf8')));
+  return createVaultKeyring(parseVaultKey(await loadOrCreateSecretFile(dir, VAULT_KEY_FILE)));
 }

@@ -1,0 +1,118 @@
+// The demo additions of issue 6 as a recipe: examples/demo can copy this file nearly as is (imports from
+// '@elicitkit/server' instead of the source). The test beside it runs it end to end.
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import {
+  createElicitationPages,
+  createLoginRoutes,
+  createMcpHttpHandler,
+  loadOrCreateSecretFile,
+  loadOrCreateVaultKeyFile,
+  requestBearerIdentity,
+  SessionCookies,
+  SqliteElicitationStore,
+  secretKind,
+  staticTokenVerifier,
+  staticUsers,
+  UrlElicitations,
+  Vault,
+} from '../../src/index.js';
+
+export interface DemoOptions {
+  port?: number;
+  dataDir: string;
+  tokens?: Record<string, string>;
+  passwords?: Record<string, string>;
+}
+
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+
+export async function startDemoUrlServer(options: DemoOptions) {
+  const tokens = options.tokens ?? { 'demo-alice': 'alice', 'demo-bob': 'bob' };
+  const passwords = options.passwords ?? { alice: 'alice-pass', bob: 'bob-pass' };
+  const app = new Hono();
+  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
+  });
+  const { port } = http.address() as { port: number };
+  const base = `http://127.0.0.1:${port}/`;
+
+  const store = new SqliteElicitationStore({ file: join(options.dataDir, 'elicitkit.db') });
+  const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(options.dataDir) });
+  const verifier = staticTokenVerifier(tokens);
+  const sessions = new SessionCookies({
+    secret: await loadOrCreateSecretFile(options.dataDir, 'session.key'),
+  });
+  const elicitations = new UrlElicitations({
+    store,
+    publicBaseUrl: base,
+    identity: requestBearerIdentity(verifier),
+    kinds: [secretKind({ vault })],
+  });
+
+  const mcp = createMcpHttpHandler(() => {
+    const server = new McpServer({ name: 'elicitkit-demo', version: '1.0.0' });
+    const url = elicitations.attach(server);
+    const keyRequest = {
+      kind: 'secret',
+      message: 'The Example API needs your API key (starts with sk-).',
+      params: { name: 'example_api_key', label: 'Example API key' },
+    };
+    server.registerTool(
+      'set_api_key',
+      { description: 'Store your Example API key (browser page)' },
+      async (ctx) => {
+        const started = await url.startUrlElicitation(ctx, keyRequest);
+        if (started.action !== 'accept') return text(`No key stored (${started.action}).`);
+        await started.completion();
+        return text('Your Example API key is stored on the server.');
+      },
+    );
+    server.registerTool(
+      'use_api',
+      { description: 'Call the Example API with your stored key' },
+      async (ctx) => {
+        const key = await vault.get(await url.user(ctx), 'example_api_key');
+        if (!key) return url.requireUrlElicitation(ctx, keyRequest); // -32042
+        const response = await fetch(new URL('api/example', base), {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+        return text(
+          response.ok
+            ? 'The Example API accepted your key.'
+            : 'The Example API refused your key; run set_api_key.',
+        );
+      },
+    );
+    return server;
+  });
+  const gate = requireBearerAuth({ verifier });
+  app.all('/mcp', async (c) => {
+    const auth = await gate(c.req.raw);
+    return auth instanceof Response ? auth : mcp.fetch(c.req.raw);
+  });
+  app.get('/api/example', (c) =>
+    /^Bearer sk-[A-Za-z0-9_-]{8,}$/.test(c.req.header('authorization') ?? '')
+      ? c.json({ ok: true })
+      : c.json({ ok: false }, 401),
+  );
+  app.route('/', createLoginRoutes({ sessions, users: staticUsers(passwords) }));
+  app.route('/', createElicitationPages({ elicitations, browserIdentity: sessions.browserIdentity }));
+
+  return {
+    mcpUrl: new URL('mcp', base),
+    base: new URL(base),
+    vault,
+    async close() {
+      await mcp.close();
+      await elicitations.close();
+      await new Promise<void>((r) => {
+        http.close(() => r());
+        if ('closeAllConnections' in http) http.closeAllConnections();
+      });
+      await store.close();
+    },
+  };
+}
