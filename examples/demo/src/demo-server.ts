@@ -14,7 +14,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 /** One MCP server instance (one per client session) with every demo tool. */
 export function createDemoServer(bookings: BookingBook): McpServer {
   const server = new McpServer(
-    { name: 'elicitkit-demo', title: 'Bistro Elicit (elicitkit demo)', version },
+    { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
     {
       instructions:
         'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form.',

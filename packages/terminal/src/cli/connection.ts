@@ -19,6 +19,13 @@ export interface Connection {
 
 const CONNECT_TIMEOUT_MS = 20_000;
 
+/**
+ * E-43, tuned for a person at a prompt: every tool call here is one the person typed, and a single call may
+ * ask a few questions (pick a booking, then confirm), so the library default (3, then one per 10 s) would
+ * refuse honest servers mid-session. A server flooding requests is still cut off after ten in a row.
+ */
+const SESSION_RATE_LIMIT = { burst: 10, refillMs: 3_000 };
+
 export function describeTarget(target: Target): string {
   return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
 }
@@ -47,7 +54,7 @@ export async function openConnection(
   log: (line: string) => void,
 ): Promise<Connection> {
   const client = new Client({ name: 'elicit', title: 'elicit (elicitkit terminal host)', version });
-  const host = installElicitation(client, { ui, modes: ['form', 'url'] });
+  const host = installElicitation(client, { ui, modes: ['form', 'url'], rateLimit: SESSION_RATE_LIMIT });
   host.on('error', ({ during, error }) => {
     if (during === 'ui') log(`elicit: the prompt failed: ${describeError(error)}`);
   });
