@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import {
+  bearerIdentity,
+  createElicitationPages,
+  createLoginRoutes,
+  createVaultKeyring,
+  parseVaultKey,
+  SessionCookies,
+  secretKind,
+  staticTokenVerifier,
+  staticUsers,
+  type UrlElicitationLogger,
+  UrlElicitations,
+  Vault,
+} from '@elicitkit/server';
+import { RedisElicitationStore } from '@elicitkit/server/redis';
+import { serve } from '@hono/node-server';
+import {
+  type AuthInfo,
+  isInitializeRequest,
+  McpServer,
+  requireBearerAuth,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+
+/** Shared by every instance, as a deployment behind a load balancer shares its secrets. */
+const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
+const SESSION_SECRET = 'scale-test-session-secret-of-32-bytes-or-more';
+const CSRF_SECRET = 'scale-test-csrf-secret-of-32-bytes-or-more!!';
+
+/** The two MCP clients each test user has: their OAuth client ids differ (and so their tokens). */
+export const CLIENT_APPS = ['cli', 'desktop'] as const;
+export type ClientApp = (typeof CLIENT_APPS)[number];
+
+/** The bearer token of `user` in client app `app`, and the browser password of `user`. */
+export const tokenOf = (user: string, app: ClientApp = 'cli') => `token-${user}-${app}`;
+export const passwordOf = (user: string) => `password-${user}`;
+
+/** Test users: alice, bob, and `load0`…`load{n-1}` for the load run. */
+export function userNames(loadUsers = 0): string[] {
+  return ['alice', 'bob', ...Array.from({ length: loadUsers }, (_, i) => `load${i}`)];
+}
+
+export interface InstanceOptions {
+  name: string;
+  redisUrl: string;
+  keyPrefix: string;
+  /** Default: a free port on 127.0.0.1. */
+  port?: number;
+  loadUsers?: number;
+  /** Collect log events here (in-process instances); default: none kept. */
+  logs?: LogEntry[];
+}
+
+export interface LogEntry {
+  instance: string;
+  level: 'info' | 'warn';
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+export interface Instance {
+  name: string;
+  base: URL;
+  mcpUrl: URL;
+  elicitations: UrlElicitations;
+  store: RedisElicitationStore;
+  readonly sessionCount: number;
+  close(): Promise<void>;
+}
+
+/**
+ * One server instance as an app would deploy it several times: MCP over sessionful Streamable HTTP behind
+ * bearer auth, login routes, the elicitation pages, URL-mode state in the shared Redis. Tools:
+ * `set_api_key` (an in-band URL elicitation, waits for completion) and `use_api` (-32042 until the key is in
+ * the vault).
+ */
+export async function startInstance(options: InstanceOptions): Promise<Instance> {
+  const users = userNames(options.loadUsers);
+  const logger: UrlElicitationLogger = {
+    info: (event, fields) => options.logs?.push({ instance: options.name, level: 'info', event, fields }),
+    warn: (event, fields) => options.logs?.push({ instance: options.name, level: 'warn', event, fields }),
+  };
+  const app = new Hono();
+  const listening = await listen(app, options.port ?? 0);
+  const base = new URL(`http://127.0.0.1:${listening.port}/`);
+
+  const store = new RedisElicitationStore({
+    redis: options.redisUrl,
+    keyPrefix: options.keyPrefix,
+    commandTimeoutMs: 1000,
+    logger,
+  });
+  const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
+  const elicitations = new UrlElicitations({
+    store,
+    publicBaseUrl: base,
+    identity: bearerIdentity(),
+    kinds: [secretKind({ vault })],
+    logger,
+    reconnectGraceMs: 20,
+  });
+  await elicitations.ready();
+
+  const tokens = Object.fromEntries(
+    users.flatMap((user) => CLIENT_APPS.map((app) => [tokenOf(user, app), { sub: user, clientId: app }])),
+  );
+  const gate = requireBearerAuth({ verifier: staticTokenVerifier(tokens) });
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  const makeServer = (authInfo: AuthInfo) => {
+    const server = new McpServer({ name: `scale-${options.name}`, version: '1.0.0' });
+    const url = elicitations.attach(server, { authInfo });
+    server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
+      const started = await url.startUrlElicitation(ctx, {
+        kind: 'secret',
+        message: 'Enter your Example API key.',
+        params: { name: 'api_key', label: 'Example API key' },
+      });
+      if (started.action !== 'accept') return text(`Not set: ${started.action}`);
+      await started.completion();
+      return text(`API key saved (${started.elicitationId}) on ${options.name}.`);
+    });
+    server.registerTool('use_api', { description: 'Call the Example API' }, async (ctx) => {
+      const key = await vault.get(await url.user(ctx), 'api_key');
+      if (!key) {
+        return url.requireUrlElicitation(ctx, {
+          kind: 'secret',
+          message: 'The Example API needs your API key.',
+          params: { name: 'api_key', label: 'Example API key' },
+        });
+      }
+      return text(`Example API call succeeded on ${options.name}.`);
+    });
+    return server;
+  };
+
+  app.all('/mcp', async (c) => {
+    const authInfo = await gate(c.req.raw);
+    if (authInfo instanceof Response) return authInfo;
+    const sessionId = c.req.header('mcp-session-id');
+    const known = sessionId ? transports.get(sessionId) : undefined;
+    if (known) return known.handleRequest(c.req.raw, { authInfo });
+    if (sessionId)
+      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
+    const body = await c.req.json().catch(() => undefined);
+    if (!isInitializeRequest(body)) {
+      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
+    }
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void transports.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) transports.delete(transport.sessionId);
+    };
+    await makeServer(authInfo).connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+  });
+  const sessions = new SessionCookies({ secret: SESSION_SECRET });
+  const passwords = Object.fromEntries(users.map((user) => [user, passwordOf(user)]));
+  app.route('/', createLoginRoutes({ sessions, users: staticUsers(passwords), logger }));
+  app.route(
+    '/',
+    createElicitationPages({
+      elicitations,
+      browserIdentity: sessions.browserIdentity,
+      csrfSecret: CSRF_SECRET,
+    }),
+  );
+
+  return {
+    name: options.name,
+    base,
+    mcpUrl: new URL('mcp', base),
+    elicitations,
+    store,
+    get sessionCount() {
+      return transports.size;
+    },
+    async close() {
+      await Promise.allSettled([...transports.values()].map((t) => t.close()));
+      transports.clear();
+      await elicitations.close();
+      await store.close();
+      await listening.close();
+    },
+  };
+}
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+async function listen(app: Hono, port: number): Promise<{ port: number; close(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info: AddressInfo) =>
+      resolve({
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      }),
+    );
+    server.once('error', reject);
+  });
+}
