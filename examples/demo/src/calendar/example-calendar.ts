@@ -80,7 +80,9 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
     ttl: {
       AccessToken: accessTokenTtl,
       AuthorizationCode: 60,
+      IdToken: 3600,
       Interaction: 600,
+      RefreshToken: 86_400,
       Grant: 86_400,
       Session: 3600,
     },

@@ -1,8 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { IdentityRequiredError } from '../url/errors.js';
 import type { UrlElicitationConnection } from '../url/flow/connection-handle.js';
-import type { UrlElicitations } from '../url/flow/url-elicitations.js';
-import { resolveIdentity } from '../url/identity/resolver.js';
 import type { ProviderRegistry } from './provider/provider-registry.js';
 import type { ConnectionTokens } from './tokens/connection-tokens.js';
 
@@ -15,7 +12,6 @@ export interface RequireConnectionOptions {
 
 interface HandleDependencies {
   connection: UrlElicitationConnection;
-  elicitations(): UrlElicitations;
   registry: ProviderRegistry;
   tokens: ConnectionTokens;
   kindName: string;
@@ -73,14 +69,8 @@ export class OAuthConnectionHandle {
     return this.#deps.tokens.revokeAndRemove(await this.#user(ctx), provider);
   }
 
-  async #user(ctx: ServerContext): Promise<string> {
-    // E-28, E-31: the user is the verified MCP identity, exactly as URL elicitation binds it.
-    const user = await resolveIdentity(this.#deps.elicitations().identity, { authInfo: ctx.http?.authInfo });
-    if (!user) {
-      throw new IdentityRequiredError(
-        'third-party connections need a verified user: serve the MCP endpoint behind bearer authorization, or use localIdentity() for stdio',
-      );
-    }
-    return user;
+  #user(ctx: ServerContext): Promise<string> {
+    // E-28, E-31: the verified MCP identity, checked against the connection's, exactly as URL elicitation binds it.
+    return this.#deps.connection.user(ctx);
   }
 }

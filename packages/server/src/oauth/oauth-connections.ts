@@ -142,7 +142,6 @@ export class OAuthConnections {
   attach(connection: UrlElicitationConnection): OAuthConnectionHandle {
     return new OAuthConnectionHandle({
       connection,
-      elicitations: () => this.#bound(),
       registry: this.#registry,
       tokens: this.#tokens,
       kindName: this.kind.name,

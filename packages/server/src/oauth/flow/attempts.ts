@@ -37,6 +37,7 @@ export class AuthorizationAttempts {
   readonly #vault: Vault;
   readonly #now: () => number;
 
+  /** `now` only decides which index entries are stale; `take` leaves expiry to the caller. */
   constructor(vault: Vault, now: () => number) {
     this.#vault = vault;
     this.#now = now;
@@ -51,7 +52,7 @@ export class AuthorizationAttempts {
     return state;
   }
 
-  /** The attempt named by `state`, at most once, and only while unexpired; undefined otherwise. */
+  /** The attempt named by `state`, at most once (expired or not: the caller says which); undefined otherwise. */
   async take(user: string, state: string | undefined): Promise<AuthorizationAttempt | undefined> {
     if (typeof state !== 'string' || !STATE_PATTERN.test(state)) return undefined;
     const name = entryName(state);
@@ -62,8 +63,7 @@ export class AuthorizationAttempts {
       return undefined;
     }
     if (text === undefined || !(await this.#vault.delete(user, name))) return undefined;
-    const attempt = parseAttempt(text);
-    return attempt && attempt.expiresAt > this.#now() ? attempt : undefined;
+    return parseAttempt(text);
   }
 
   /**

@@ -85,14 +85,23 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
     if (record.status === 'completed') {
       return noticePage('Already done', 'This step is already complete. You can close this tab.', 410);
     }
-    if (record.status === 'expired' || record.expiresAt <= options.now()) {
+    const now = options.now();
+    const retryUrl = elicitationUrl(elicitations.publicBaseUrl, record.id);
+    if (record.status === 'expired' || record.expiresAt <= now) {
       return noticePage(
         'Link expired',
         'The request from your app expired before you came back. Nothing was connected. Go back to your app and try again.',
         410,
       );
     }
-    const retryUrl = elicitationUrl(elicitations.publicBaseUrl, record.id);
+    if (attempt.expiresAt <= now) {
+      return noticePage(
+        'Sign-in took too long',
+        `Coming back from ${provider.displayName} took too long. Nothing was connected.`,
+        410,
+        retryUrl,
+      );
+    }
     return finish({ user, provider, attempt, responseUrl, retryUrl });
   });
 

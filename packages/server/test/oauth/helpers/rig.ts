@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import {
+  type AuthInfo,
+  isInitializeRequest,
+  McpServer,
+  requireBearerAuth,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import {
+  type ExampleCalendar,
+  startExampleCalendar,
+} from '../../../../../examples/demo/src/calendar/index.js';
+import {
+  bearerIdentity,
+  createElicitationPages,
+  createLoginRoutes,
+  createVaultKeyring,
+  generateVaultKey,
+  MemoryElicitationStore,
+  OAuthConnections,
+  type OAuthProviderOptions,
+  parseVaultKey,
+  SessionCookies,
+  staticTokenVerifier,
+  staticUsers,
+  type UrlElicitationLogger,
+  UrlElicitations,
+  Vault,
+} from '../../../src/index.js';
+
+export const CLIENT_ID = 'bistro-mcp';
+export const CLIENT_SECRET = 'calendar-client-secret-0b7d1e9f4a2c6e8d3b5f7a9c1e3d5f7b';
+export const MCP_TOKENS = { 'demo-alice': 'alice', 'demo-bob': 'bob' } as const;
+export const USERS = {
+  alice: {
+    password: 'alice-calendar-pass',
+    events: [
+      { title: 'Dentist', start: '2026-03-02T09:00:00Z' },
+      { title: 'Team lunch', start: '2026-03-03T12:00:00Z' },
+    ],
+  },
+  bob: { password: 'bob-calendar-pass', events: [{ title: 'Bob: gym', start: '2026-03-02T18:00:00Z' }] },
+};
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LogEntry {
+  level: 'info' | 'warn';
+  event: string;
+  fields: Record<string, unknown>;
+}
+
+export interface OAuthRigOptions {
+  accessTokenTtlSeconds?: number;
+  /** Elicitation lifetime. */
+  ttlMs?: number;
+  /** Overrides of the `calendar` provider registration (e.g. a public client). */
+  provider?: Partial<OAuthProviderOptions>;
+  /** Register the client at the calendar as public (no secret). */
+  publicClient?: boolean;
+}
+
+export interface OAuthRig {
+  calendar: ExampleCalendar;
+  base: URL;
+  mcpUrl: URL;
+  store: MemoryElicitationStore;
+  vault: Vault;
+  elicitations: UrlElicitations;
+  oauth: OAuthConnections;
+  /** Every request this MCP server sent to the provider (discovery, token, revocation). */
+  providerRequests: RecordedRequest[];
+  logs: LogEntry[];
+  /** Moves this server's clock (not the provider's) forward. */
+  advanceClock(ms: number): void;
+  close(): Promise<void>;
+}
+
+async function listen(app: Hono): Promise<{ port: number; close(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+      resolve({
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      }),
+    );
+    server.once('error', reject);
+  });
+}
+
+/**
+ * An MCP server as an app would build it for third-party OAuth: sessionful Streamable HTTP behind bearer auth,
+ * its own login, the elicitation pages and the OAuth callback, all on one loopback origin; and Example Calendar
+ * (oidc-provider) on another. Tools: `list_calendar_events` and `disconnect_calendar`.
+ */
+export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAuthRig> {
+  const logs: LogEntry[] = [];
+  const logger: UrlElicitationLogger = {
+    info: (event, fields) => logs.push({ level: 'info', event, fields }),
+    warn: (event, fields) => logs.push({ level: 'warn', event, fields }),
+  };
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const app = new Hono();
+  const listening = await listen(app);
+  const base = new URL(`http://127.0.0.1:${listening.port}/`);
+  const calendar = await startExampleCalendar({
+    users: structuredClone(USERS),
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 600,
+    clients: [
+      {
+        clientId: CLIENT_ID,
+        ...(options.publicClient ? {} : { clientSecret: CLIENT_SECRET }),
+        redirectUris: [new URL('oauth/callback/calendar', base).href],
+        name: 'Bistro Elicit',
+      },
+    ],
+  });
+
+  const store = new MemoryElicitationStore();
+  const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())), now });
+  const providerRequests: RecordedRequest[] = [];
+  const oauth = new OAuthConnections({
+    vault,
+    providers: [
+      {
+        name: 'calendar',
+        displayName: 'Example Calendar',
+        issuer: calendar.issuer,
+        clientId: CLIENT_ID,
+        ...(options.publicClient ? {} : { clientSecret: CLIENT_SECRET }),
+        scopes: ['openid', 'calendar.read'],
+        resource: calendar.apiResource,
+        ...options.provider,
+      } as OAuthProviderOptions,
+    ],
+    refreshSkewMs: 0,
+    now,
+    fetch: async (url, init) => {
+      providerRequests.push({
+        url,
+        method: init.method ?? 'GET',
+        headers: Object.fromEntries(new Headers(init.headers).entries()),
+        body:
+          typeof init.body === 'string'
+            ? init.body
+            : init.body instanceof URLSearchParams
+              ? init.body.toString()
+              : '',
+      });
+      return fetch(url, init);
+    },
+  });
+  const elicitations = new UrlElicitations({
+    store,
+    publicBaseUrl: base,
+    identity: bearerIdentity(),
+    kinds: [oauth.kind],
+    logger,
+    now,
+    reconnectGraceMs: 20,
+    ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
+  });
+  const sessions = new SessionCookies({ secret: 'oauth-rig-session-secret-32-bytes-long!!' });
+  const gate = requireBearerAuth({ verifier: staticTokenVerifier(MCP_TOKENS) });
+
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const makeServer = (authInfo: AuthInfo | undefined) => {
+    const server = new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' });
+    const connections = oauth.attach(elicitations.attach(server, authInfo ? { authInfo } : {}));
+    server.registerTool(
+      'list_calendar_events',
+      { description: 'Your Example Calendar events' },
+      async (ctx) => {
+        const token = await connections.requireConnection(ctx, 'calendar');
+        const response = await fetch(calendar.eventsUrl, { headers: { Authorization: `Bearer ${token}` } });
+        if (!response.ok) throw new Error(`Example Calendar answered ${response.status}`);
+        const { events } = (await response.json()) as { events: { title: string; start: string }[] };
+        return { content: [{ type: 'text', text: events.map((e) => `${e.start} ${e.title}`).join('\n') }] };
+      },
+    );
+    server.registerTool(
+      'disconnect_calendar',
+      { description: 'Disconnect Example Calendar' },
+      async (ctx) => {
+        const outcome = await connections.disconnect(ctx, 'calendar');
+        return { content: [{ type: 'text', text: JSON.stringify(outcome) }] };
+      },
+    );
+    return server;
+  };
+
+  app.all('/mcp', async (c) => {
+    const verified = await gate(c.req.raw);
+    if (verified instanceof Response) return verified;
+    const authInfo = verified;
+    const sessionId = c.req.header('mcp-session-id');
+    const known = sessionId ? transports.get(sessionId) : undefined;
+    if (known) return known.handleRequest(c.req.raw, { authInfo });
+    if (sessionId)
+      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
+    const body = await c.req.json().catch(() => undefined);
+    if (!isInitializeRequest(body))
+      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void transports.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) transports.delete(transport.sessionId);
+    };
+    await makeServer(authInfo).connect(transport);
+    return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+  });
+  app.route(
+    '/',
+    createLoginRoutes({ sessions, users: staticUsers({ alice: 'alice-pass', bob: 'bob-pass' }), logger }),
+  );
+  app.route('/', createElicitationPages({ elicitations, browserIdentity: sessions.browserIdentity }));
+  app.route('/', oauth.routes({ elicitations, browserIdentity: sessions.browserIdentity }));
+
+  return {
+    calendar,
+    base,
+    mcpUrl: new URL('mcp', base),
+    store,
+    vault,
+    elicitations,
+    oauth,
+    providerRequests,
+    logs,
+    advanceClock: (ms) => {
+      offset += ms;
+    },
+    async close() {
+      await Promise.allSettled([...transports.values()].map((t) => t.close()));
+      transports.clear();
+      await elicitations.close();
+      await listening.close();
+      await calendar.close();
+      await store.close();
+    },
+  };
+}
