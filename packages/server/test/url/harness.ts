@@ -206,6 +206,8 @@ export interface TestClient {
   /** Resolves with the next completion notice. */
   nextNotice(timeoutMs?: number): Promise<string>;
   headers: Record<string, string>;
+  /** Ends the session the proper way (HTTP DELETE), then closes. */
+  terminate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -280,6 +282,10 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
           resolve(id);
         });
       }),
+    terminate: async () => {
+      await transport.terminateSession();
+      await client.close();
+    },
     close: () => client.close(),
   };
 }
