@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const RUNS = 25;
-const bin = fileURLToPath(new URL('../../packages/terminal/dist/cli/main.js', import.meta.url));
-if (!existsSync(bin)) {
-  console.error(`${bin} is missing: run "npm run build" first.`);
+const bin = fileURLToPath(new URL('../../packages/terminal/bin/elicit.js', import.meta.url));
+const built = fileURLToPath(new URL('../../packages/terminal/dist/cli/main.js', import.meta.url));
+if (!existsSync(built)) {
+  console.error(`${built} is missing: run "npm run build" first.`);
   process.exit(1);
 }
 

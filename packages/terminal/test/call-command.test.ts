@@ -1,13 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formServer, SPOOF_URL, urlServer } from './helpers/fixtures.js';
 import type { TestServer } from './helpers/servers.js';
 import { ELICIT } from './helpers/tmux.js';
 
+const run = promisify(execFile);
 let forms: TestServer;
 let urls: TestServer;
 let scratch: string;
@@ -105,6 +108,29 @@ describe('elicit call', () => {
   });
 });
 
+describe('cold start', () => {
+  it('answers --version without loading the SDK, the prompt library or the elicitkit packages', async () => {
+    const trace = join(scratch, 'imports.txt');
+    const tracer = fileURLToPath(new URL('./helpers/trace-imports.mjs', import.meta.url));
+    const { stdout } = await run(
+      ELICIT[0]!,
+      [ELICIT[1]!, '--import', tracer, ...ELICIT.slice(2), '--version'],
+      {
+        env: { ...process.env, TRACE_IMPORTS_FILE: trace },
+      },
+    );
+    expect(stdout).toBe('0.1.0\n');
+    const loaded = (await readFile(trace, 'utf8'))
+      .split('\n')
+      .filter((url) => url.includes('/packages/terminal/'));
+    expect(loaded.length).toBeGreaterThan(0);
+    const heavy = (await readFile(trace, 'utf8'))
+      .split('\n')
+      .filter((url) => /@modelcontextprotocol|@inquirer|\/packages\/(core|client)\//.test(url));
+    expect(heavy).toEqual([]);
+  });
+});
+
 describe('elicit call --answers (no terminal)', () => {
   it('[E-13] answers a form from the file by field name, with schema defaults for the rest', async () => {
     const file = await answersFile('booking.json', { name: 'Ada', day: '2030-05-17', seating: 'in' });
@@ -150,6 +176,16 @@ describe('elicit call --answers (no terminal)', () => {
     expect(run.stderr).toContain(
       `declined a URL request from url-server 1.0.0 (opening a page needs a person): ${SPOOF_URL}`,
     );
+  });
+
+  it("talks to a stdio server started after --, its stderr shown sanitized and marked as the server's", async () => {
+    const server = fileURLToPath(new URL('./helpers/stdio-server.ts', import.meta.url));
+    const file = await answersFile('stdio.json', { name: 'Grace' });
+    const run = await elicit('call', 'ask', '--answers', file, '--', ...ELICIT.slice(0, 4), server);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}\n');
+    expect(run.stderr).toContain('[server] starting form\n');
+    expect(run.stderr).not.toContain('\u001b');
   });
 
   it('[E-04] without a terminal and without --answers, declines forms and says how to answer them', async () => {

@@ -62,6 +62,8 @@ describe('URL consent card', () => {
     expect(card).toContain('    https://login.xn--pypal-4ve.com/connect?id=abc');
     expect(card).toContain('login.pаypal.com  as shown');
     expect(card).toContain('login.xn--pypal-4ve.com  as your browser will resolve it');
+    // The site line names what the browser contacts, not the look-alike spelling.
+    expect(card).toContain('Site:  xn--pypal-4ve.com  (displayed as pаypal.com)');
     expect(card.split('\n').filter((line) => line.startsWith('  ⚠'))).toHaveLength(url.warnings.length);
     expect(url.warnings.length).toBeGreaterThan(0);
     // E-56: no OSC 8 hyperlink, nor any other escape, even with colour on.

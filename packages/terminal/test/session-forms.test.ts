@@ -121,6 +121,22 @@ describe('elicit connect: forms in a real terminal', () => {
     expect(await term.exitCode()).toBe(0);
   });
 
+  it('asks for tool arguments from the input schema when the call gives no JSON; reports bad JSON and unknown tools', async () => {
+    term = await connectSession(server.url);
+    await term.type('call echo');
+    await term.keys('Enter');
+    await answer(term, 'text [string]', 'text:hello there', 'Enter');
+    await term.waitFor('│ echo: hello there');
+    await term.waitFor('elicit›', { count: 2 });
+    await term.type('call echo {"text":');
+    await term.keys('Enter');
+    await term.waitFor('✖ the tool arguments are not valid JSON');
+    await term.waitFor('elicit›', { count: 3 });
+    await term.type('call nope');
+    await term.keys('Enter');
+    await term.waitFor('✖ unknown tool "nope" (available: book, confirm_it, echo, fail)');
+  });
+
   it('[E-04] a field-less form is a plain accept / decline / cancel question', async () => {
     term = await connectSession(server.url);
     await term.type('call confirm_it');

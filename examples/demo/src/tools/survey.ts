@@ -9,7 +9,7 @@ export function registerSurvey(server: McpServer): void {
     { title: 'Quick survey', description: 'Asks a few optional questions about your visit.' },
     async (ctx) => {
       const outcome = await elicitForm(ctx, {
-        message: 'How was your visit? Every question is optional.',
+        message: 'How was your visit? Press Enter to keep a suggested answer; the rest is optional.',
         schema: {
           rating: number({ minimum: 0, maximum: 10 })
             .title('Rating')

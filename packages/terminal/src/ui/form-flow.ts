@@ -48,7 +48,8 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
   const { io, style, columns } = ctx;
   const write = (text: string) => io.output.write(`${text}\n`);
   const server = requesterLabel(prompt.requester);
-  write(`\n${renderBanner('form request', prompt.requester, prompt.message, style, columns)}`);
+  // A blank line sets the server's message apart from the field descriptions that follow it.
+  write(`\n${renderBanner('form request', prompt.requester, prompt.message, style, columns)}\n`);
 
   const answers: Answers = {};
   for (const field of prompt.fields) answers[field.name] = prompt.initial[field.name];

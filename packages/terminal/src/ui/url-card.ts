@@ -42,6 +42,12 @@ export function highlightUrl(url: UrlAnalysis, style: Style): string {
   );
 }
 
+/** The ASCII spelling of `domain` (counted in labels from the right of the ASCII host). */
+function asciiDomain(hostAscii: string, domain: string): string {
+  const labels = hostAscii.replace(/\.$/, '').split('.');
+  return labels.slice(-domain.split('.').length).join('.');
+}
+
 /**
  * The consent card (E-06, E-52, E-55, E-56): the full URL as plain text (never an OSC 8 hyperlink, so
  * nothing on screen is clickable), the domain that will be contacted, both spellings of the host when
@@ -50,8 +56,15 @@ export function highlightUrl(url: UrlAnalysis, style: Style): string {
 export function renderUrlCard(url: UrlAnalysis, style: Style, columns: number): string {
   const d = url.display;
   const lines = ['  Opens in your browser:', `    ${highlightUrl(url, style)}`];
+  // The site as the browser will contact it: for an international host that is the punycode spelling,
+  // since the Unicode one is exactly what a look-alike name imitates.
   const site = d.registrableDomain ?? d.hostUnicode;
-  lines.push(`  ${style.dim('Site:')}  ${style.bold(safeLine(site, 300))}`);
+  const siteAscii = asciiDomain(d.hostAscii, site);
+  lines.push(
+    siteAscii === site
+      ? `  ${style.dim('Site:')}  ${style.bold(safeLine(site, 300))}`
+      : `  ${style.dim('Site:')}  ${style.bold(safeLine(siteAscii, 300))}  ${style.dim(`(displayed as ${safeLine(site, 300)})`)}`,
+  );
   if (d.hostUnicode !== d.hostAscii) {
     lines.push(`  ${style.dim('Host:')}  ${safeLine(d.hostUnicode, 300)}  ${style.dim('as shown')}`);
     lines.push(`         ${safeLine(d.hostAscii, 300)}  ${style.dim('as your browser will resolve it')}`);
