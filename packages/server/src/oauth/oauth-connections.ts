@@ -152,13 +152,13 @@ export class OAuthConnections {
    * A valid access token of `user` at `provider` (refreshed if it expired), or undefined when not connected. For
    * this server's own code; never return it to an MCP client (E-37).
    */
-  accessToken(user: string, provider: string): Promise<string | undefined> {
+  async accessToken(user: string, provider: string): Promise<string | undefined> {
     this.#registry.require(provider);
     return this.#tokens.accessToken(user, provider);
   }
 
   /** Revokes the connection at the provider (RFC 7009, when offered) and forgets its tokens. */
-  disconnect(user: string, provider: string): Promise<{ revoked: boolean; removed: boolean }> {
+  async disconnect(user: string, provider: string): Promise<{ revoked: boolean; removed: boolean }> {
     this.#registry.require(provider);
     return this.#tokens.revokeAndRemove(user, provider);
   }

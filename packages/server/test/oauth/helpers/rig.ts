@@ -62,8 +62,8 @@ export interface OAuthRigOptions {
   accessTokenTtlSeconds?: number;
   /** Elicitation lifetime. */
   ttlMs?: number;
-  /** Overrides of the `calendar` provider registration (e.g. a public client). */
-  provider?: Partial<OAuthProviderOptions>;
+  /** Overrides of the `calendar` provider registration (e.g. explicit endpoints). */
+  provider?: (calendar: ExampleCalendar) => Partial<OAuthProviderOptions>;
   /** Register the client at the calendar as public (no secret). */
   publicClient?: boolean;
 }
@@ -143,7 +143,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
         ...(options.publicClient ? {} : { clientSecret: CLIENT_SECRET }),
         scopes: ['openid', 'calendar.read'],
         resource: calendar.apiResource,
-        ...options.provider,
+        ...options.provider?.(calendar),
       } as OAuthProviderOptions,
     ],
     refreshSkewMs: 0,
