@@ -114,8 +114,8 @@ describe('ask', () => {
     );
     const titles = harness?.received.map(
       (p) =>
-        (p as { requestedSchema: { properties: { answer: { title: string } } } }).requestedSchema.properties
-          .answer.title,
+        (p as unknown as { requestedSchema: { properties: { answer: { title: string } } } }).requestedSchema
+          .properties.answer.title,
     );
     expect(titles).toEqual(['Email address', 'Date', 'Nickname']);
   });
