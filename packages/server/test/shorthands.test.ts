@@ -14,7 +14,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const schemaSent = () => (harness?.received[0] as { requestedSchema: unknown }).requestedSchema;
+const schemaSent = () => (harness!.received[0] as { requestedSchema: unknown }).requestedSchema;
 
 describe('confirm', () => {
   it('asks with no fields: accept means yes, decline and cancel mean no', async () => {
