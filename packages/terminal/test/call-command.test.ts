@@ -83,7 +83,9 @@ describe('elicit call', () => {
   it('exits 2 for an unknown tool, listing the ones there are', async () => {
     const run = await elicit('call', forms.url, 'nope');
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('elicit: unknown tool "nope" (available: book, confirm_it, echo, fail)\n');
+    expect(run.stderr).toBe(
+      'elicit: unknown tool "nope" (available: book, confirm_it, impatient, echo, fail)\n',
+    );
   });
 
   it('exits 3 when the server cannot be reached', async () => {

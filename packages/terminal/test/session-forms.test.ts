@@ -134,7 +134,17 @@ describe('elicit connect: forms in a real terminal', () => {
     await term.waitFor('elicit›', { count: 3 });
     await term.type('call nope');
     await term.keys('Enter');
-    await term.waitFor('✖ unknown tool "nope" (available: book, confirm_it, echo, fail)');
+    await term.waitFor('✖ unknown tool "nope" (available: book, confirm_it, impatient, echo, fail)');
+  });
+
+  it('takes a prompt off the screen when the server cancels the request, and the session goes on', async () => {
+    term = await connectSession(server.url);
+    await term.type('call impatient');
+    await term.keys('Enter');
+    await term.waitFor('? Name');
+    await term.waitFor('✖ The server withdrew this request.');
+    await term.waitFor('│ gave up waiting');
+    await term.waitFor('elicit›', { count: 2 });
   });
 
   it('[E-04] a field-less form is a plain accept / decline / cancel question', async () => {

@@ -6,6 +6,7 @@ import { colorSupported, createStyle } from '../ui/style.js';
 import type { Command } from './args.js';
 import { chooseUI } from './choose-ui.js';
 import { type Connection, describeTarget, openConnection } from './connection.js';
+import { describeError } from './describe-error.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { interruptible } from './interrupt.js';
@@ -108,9 +109,13 @@ export async function runSession(
             write(style.warn(`  Unknown command "${word.slice(0, 40)}". Type help for the list.`));
         }
       } catch (error) {
-        if (!(error instanceof CliError)) throw error;
-        write(`  ${style.error('✖')} ${error.message}`);
-        if (error.code === 'connection-lost') return error.exitCode;
+        // One failed command (a server error, a dropped list request) ends that command, not the session.
+        write(
+          `  ${style.error('✖')} ${error instanceof CliError ? error.message : `the request failed: ${describeError(error)}`}`,
+        );
+        if (connection.closed.aborted || (error instanceof CliError && error.code === 'connection-lost')) {
+          return ExitCode.Connection;
+        }
       }
     }
   } finally {

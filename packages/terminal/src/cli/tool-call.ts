@@ -71,6 +71,6 @@ export async function callTool(
     if (error instanceof ProtocolError) {
       throw new CliError('call-failed', `server error ${error.code}: ${safeLine(error.message, 300)}`);
     }
-    throw new CliError('call-failed', describeError(error));
+    throw new CliError('call-failed', `the call failed: ${describeError(error)}`);
   }
 }

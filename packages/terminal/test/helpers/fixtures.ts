@@ -56,6 +56,25 @@ export function formServer(): Promise<TestServer> {
           }),
         ),
       );
+      // Cancels its own request after a moment, as a server does when it times out or its call is cancelled.
+      server.registerTool('impatient', { description: 'Gives up waiting after 3 s' }, async (ctx) => {
+        try {
+          await ctx.mcpReq.send(
+            {
+              method: 'elicitation/create',
+              params: {
+                mode: 'form',
+                message: 'Quick, your name?',
+                requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+              },
+            },
+            { timeout: 3_000 },
+          );
+          return { content: [{ type: 'text' as const, text: 'answered in time' }] };
+        } catch {
+          return { content: [{ type: 'text' as const, text: 'gave up waiting' }] };
+        }
+      });
       server.registerTool(
         'echo',
         { description: 'Echoes its text', inputSchema: z.object({ text: z.string() }) },

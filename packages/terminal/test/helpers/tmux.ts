@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -23,6 +24,7 @@ let sessions = 0;
 export class Terminal {
   private constructor(
     private readonly socket: string,
+    private readonly socketPath: string,
     readonly width: number,
   ) {}
 
@@ -50,7 +52,8 @@ export class Terminal {
       command,
     ]);
     await run('tmux', ['-L', socket, 'set-option', '-g', 'history-limit', '5000']);
-    return new Terminal(socket, width);
+    const { stdout } = await run('tmux', ['-L', socket, 'display-message', '-p', '#{socket_path}']);
+    return new Terminal(socket, stdout.trim(), width);
   }
 
   /** Keys as tmux names them (`Enter`, `Escape`, `C-c`, `Down`, `Space`) or literal text via {@link type}. */
@@ -101,7 +104,9 @@ export class Terminal {
     return Number(/\[exit (\d+)\]/.exec(screen)![1]);
   }
 
+  /** Ends the session (SIGHUP to the command) and removes the socket file tmux leaves behind. */
   async close(): Promise<void> {
     await run('tmux', ['-L', this.socket, 'kill-server']).catch(() => {});
+    await rm(this.socketPath, { force: true });
   }
 }
