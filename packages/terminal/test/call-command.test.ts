@@ -64,6 +64,11 @@ describe('elicit call', () => {
     expect(run).toMatchObject({ code: 0, stdout: 'echo: hi there\n' });
   });
 
+  it('sends --header values with every request', async () => {
+    const run = await elicit('call', forms.url, 'whoami', '-H', 'Authorization: Bearer t0ken');
+    expect(run).toMatchObject({ code: 0, stdout: 'auth: Bearer t0ken\n' });
+  });
+
   it('exits 1 with a one-line reason when the tool reports an error', async () => {
     const run = await elicit('call', forms.url, 'fail');
     expect(run.code).toBe(1);
@@ -84,7 +89,7 @@ describe('elicit call', () => {
     const run = await elicit('call', forms.url, 'nope');
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'elicit: unknown tool "nope" (available: book, confirm_it, impatient, echo, fail)\n',
+      'elicit: unknown tool "nope" (available: book, confirm_it, impatient, echo, whoami, fail)\n',
     );
   });
 

@@ -134,7 +134,7 @@ describe('elicit connect: forms in a real terminal', () => {
     await term.waitFor('elicit›', { count: 3 });
     await term.type('call nope');
     await term.keys('Enter');
-    await term.waitFor('✖ unknown tool "nope" (available: book, confirm_it, impatient, echo, fail)');
+    await term.waitFor('✖ unknown tool "nope" (available: book, confirm_it, impatient, echo, whoami, fail)');
   });
 
   it('takes a prompt off the screen when the server cancels the request, and the session goes on', async () => {

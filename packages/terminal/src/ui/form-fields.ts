@@ -33,7 +33,7 @@ function range(min: number | undefined, max: number | undefined, unit: string): 
 }
 
 /** The short grey hint after a label: format, bounds, item limits. */
-export function fieldHint(field: FormField): string | undefined {
+function fieldHint(field: FormField): string | undefined {
   const c = field.constraints;
   switch (field.kind) {
     case 'integer':
@@ -53,7 +53,7 @@ export function fieldHint(field: FormField): string | undefined {
   }
 }
 
-export function fieldTitle(field: FormField, style: Style): string {
+function fieldTitle(field: FormField, style: Style): string {
   const hint = fieldHint(field);
   const parts = [safeLine(field.label, 80)];
   if (!field.required) parts.push(style.dim('(optional)'));

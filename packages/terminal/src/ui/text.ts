@@ -14,7 +14,7 @@ const zeroWidth = /^(?:\p{Mn}|\p{Me}|[\u200B-\u200F]|[\uFE00-\uFE0F])$/u;
 const emoji = /\p{Emoji_Presentation}/u;
 
 /** Terminal columns one code point takes: 0 for combining marks, 2 for East Asian wide and emoji. */
-export function charWidth(char: string): number {
+function charWidth(char: string): number {
   const cp = char.codePointAt(0) ?? 0;
   if (zeroWidth.test(char)) return 0;
   if (

@@ -80,6 +80,11 @@ export function formServer(): Promise<TestServer> {
         { description: 'Echoes its text', inputSchema: z.object({ text: z.string() }) },
         async ({ text }) => ({ content: [{ type: 'text' as const, text: `echo: ${text}` }] }),
       );
+      server.registerTool('whoami', { description: 'Echoes the Authorization header' }, async (ctx) => ({
+        content: [
+          { type: 'text' as const, text: `auth: ${ctx.http?.req?.headers.get('authorization') ?? 'none'}` },
+        ],
+      }));
       server.registerTool('fail', { description: 'Always fails' }, async () => ({
         content: [{ type: 'text' as const, text: 'it broke' }],
         isError: true,
