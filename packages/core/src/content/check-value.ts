@@ -68,8 +68,11 @@ function checkText(
   maxAnswerLength: number,
 ): ContentIssue | undefined {
   if (typeof value !== 'string') return issue(path, 'type', 'must be a string');
-  const maxLength =
+  const pattern = field.pattern === undefined ? undefined : compilePattern(field.pattern);
+  let maxLength =
     field.maxLength !== undefined && field.maxLength < maxAnswerLength ? field.maxLength : maxAnswerLength;
+  // A pattern runs only on answers it can check within its step budget (issue 2, item 6).
+  if (pattern?.ok && pattern.pattern.maxInputLength < maxLength) maxLength = pattern.pattern.maxInputLength;
   if (isLongerThan(value, maxLength))
     return issue(path, 'too-long', `must be at most ${maxLength} characters long`);
   if (field.minLength !== undefined && isShorterThan(value, field.minLength)) {
@@ -82,24 +85,12 @@ function checkText(
       `must be ${FORMAT_NAMES[field.format] ?? `in format ${quote(field.format)}`}`,
     );
   }
-  if (field.pattern !== undefined) return checkPattern(field.pattern, value, path);
-  return undefined;
-}
-
-function checkPattern(pattern: string, value: string, path: string): ContentIssue | undefined {
-  const compiled = compilePattern(pattern);
-  if (!compiled.ok)
-    return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${compiled.reason})`);
-  if (isLongerThan(value, compiled.pattern.maxInputLength)) {
-    return issue(
-      path,
-      'pattern',
-      `is too long (over ${compiled.pattern.maxInputLength} characters) to check against the pattern`,
-    );
-  }
-  return compiled.pattern.test(value)
+  if (pattern === undefined) return undefined;
+  if (!pattern.ok)
+    return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${pattern.reason})`);
+  return pattern.pattern.test(value)
     ? undefined
-    : issue(path, 'pattern', `must match the pattern ${quote(pattern)}`);
+    : issue(path, 'pattern', `must match the pattern ${quote(field.pattern)}`);
 }
 
 function checkNumber(field: FieldView, value: unknown, path: string): ContentIssue | undefined {

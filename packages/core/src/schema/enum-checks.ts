@@ -127,10 +127,12 @@ function checkOptions(
     } else if (checkString(context, constant, `${at}.const`, 'an option value') !== undefined) {
       seen.add(constant);
     }
+    let title: string | undefined;
     if (!Object.hasOwn(option, 'title')) {
       report(context, `${at}.title`, 'invalid-keyword-value', 'each option needs a title (its label)');
+    } else {
+      title = checkString(context, option.title, `${at}.title`, 'title');
     }
-    const title = checkString(context, ownValue(option, 'title'), `${at}.title`, 'title');
     if (typeof constant === 'string' && title !== undefined) options.push({ const: constant, title });
   }
   return context.issues.length === before ? options : undefined;

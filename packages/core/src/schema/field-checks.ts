@@ -126,7 +126,7 @@ function checkText(
   const minLength = optionalCount(context, definition, 'minLength', path);
   const maxLength = optionalCount(context, definition, 'maxLength', path);
   checkRange(context, minLength, maxLength, path, 'minLength', 'maxLength');
-  const pattern = checkPattern(context, definition, path, maxLength);
+  const pattern = checkPattern(context, definition, path, minLength, maxLength);
   let format: StringFormat | undefined;
   if (Object.hasOwn(definition, 'format')) {
     const value = definition.format;
@@ -157,6 +157,7 @@ function checkPattern(
   context: CheckContext,
   definition: Record<string, unknown>,
   path: string,
+  minLength: number | undefined,
   maxLength: number | undefined,
 ): string | undefined {
   if (!Object.hasOwn(definition, 'pattern')) return undefined;
@@ -182,14 +183,16 @@ function checkPattern(
     report(context, at, compiled.code, `pattern ${quote(pattern)} ${what}: ${compiled.reason}`);
     return undefined;
   }
-  const longestAnswer = Math.min(maxLength ?? Infinity, context.limits.maxAnswerLength);
-  if (longestAnswer > compiled.pattern.maxInputLength) {
+  // Without maxLength, answers are capped at what the pattern can check; an explicit bound must fit.
+  const longest = compiled.pattern.maxInputLength;
+  const asked = Math.max(maxLength ?? 0, minLength ?? 0);
+  if (asked > longest) {
     report(
       context,
       at,
       'unsafe-pattern',
-      `pattern ${quote(pattern)} is too complex to check answers of up to ${longestAnswer} characters in bounded ` +
-        `time; give the field a maxLength of at most ${compiled.pattern.maxInputLength}`,
+      `pattern ${quote(pattern)} is too complex to check answers of ${asked} characters in bounded time; ` +
+        `it can check answers of up to ${longest} characters (set maxLength to at most that)`,
     );
     return undefined;
   }
