@@ -25,8 +25,8 @@ export function sendPage(res: ServerResponse, title: string, body: string, statu
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'X-Frame-Options': 'DENY',
-    'Content-Security-Policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    // No form-action: the consent form's redirect chain ends at the application's callback, another origin.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeText(title)} · Example Calendar</title>
 <style>${STYLE}</style></head><body><header>Example Calendar</header><main>${body}</main></body></html>`);

@@ -79,6 +79,10 @@ export interface OAuthRig {
   /** Every request this MCP server sent to the provider (discovery, token, revocation). */
   providerRequests: RecordedRequest[];
   logs: LogEntry[];
+  /** The web app's signed-cookie sessions (to log a browser in without the login form). */
+  sessions: SessionCookies;
+  /** Makes the next callback request stop before the OAuth routes; resolves with its URL. */
+  holdNextCallback(): Promise<URL>;
   /** Moves this server's clock (not the provider's) forward. */
   advanceClock(ms: number): void;
   close(): Promise<void>;
@@ -229,6 +233,14 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     createLoginRoutes({ sessions, users: staticUsers({ alice: 'alice-pass', bob: 'bob-pass' }), logger }),
   );
   app.route('/', createElicitationPages({ elicitations, browserIdentity: sessions.browserIdentity }));
+  // A test switch in front of the callback: the browser gets there for real, the response is kept for later.
+  let hold: ((url: URL) => void) | undefined;
+  app.use('/oauth/callback/*', async (c, next) => {
+    if (!hold) return next();
+    hold(new URL(c.req.url));
+    hold = undefined;
+    return c.html('<h1>Held by the test</h1>');
+  });
   app.route('/', oauth.routes({ elicitations, browserIdentity: sessions.browserIdentity }));
 
   return {
@@ -241,6 +253,11 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     oauth,
     providerRequests,
     logs,
+    sessions,
+    holdNextCallback: () =>
+      new Promise<URL>((resolve) => {
+        hold = resolve;
+      }),
     advanceClock: (ms) => {
       offset += ms;
     },
