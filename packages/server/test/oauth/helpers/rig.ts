@@ -11,6 +11,7 @@ import {
 import { Hono } from 'hono';
 import {
   type ExampleCalendar,
+  registerListCalendarEvents,
   startExampleCalendar,
 } from '../../../../../examples/demo/src/calendar/index.js';
 import {
@@ -184,17 +185,8 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   const makeServer = (authInfo: AuthInfo | undefined) => {
     const server = new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' });
     const connections = oauth.attach(elicitations.attach(server, authInfo ? { authInfo } : {}));
-    server.registerTool(
-      'list_calendar_events',
-      { description: 'Your Example Calendar events' },
-      async (ctx) => {
-        const token = await connections.requireConnection(ctx, 'calendar');
-        const response = await fetch(calendar.eventsUrl, { headers: { Authorization: `Bearer ${token}` } });
-        if (!response.ok) throw new Error(`Example Calendar answered ${response.status}`);
-        const { events } = (await response.json()) as { events: { title: string; start: string }[] };
-        return { content: [{ type: 'text', text: events.map((e) => `${e.start} ${e.title}`).join('\n') }] };
-      },
-    );
+    // The demo's own tool, as the demo registers it.
+    registerListCalendarEvents(server, connections, calendar);
     server.registerTool(
       'disconnect_calendar',
       { description: 'Disconnect Example Calendar' },
