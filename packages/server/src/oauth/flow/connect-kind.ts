@@ -5,7 +5,7 @@ import { html } from '../../url/pages/html.js';
 import { isOpenIdConnect } from '../provider/provider-options.js';
 import type { ProviderRegistry } from '../provider/provider-registry.js';
 import type { AuthorizationAttempts } from './attempts.js';
-import { noticePage, oauthPage, policyAllowingFormsTo, withSameOriginReferrer } from './pages.js';
+import { noticePage, oauthPage, policyAllowingFormsTo } from './pages.js';
 
 export interface ConnectKindOptions {
   name: string;
@@ -43,10 +43,9 @@ export function connectKind(options: ConnectKindOptions): ElicitationKind {
         502,
       );
     }
-    return withSameOriginReferrer(
-      oauthPage(
-        `Connect ${provider.displayName}`,
-        html`<h1>Connect ${provider.displayName}</h1>
+    return oauthPage(
+      `Connect ${provider.displayName}`,
+      html`<h1>Connect ${provider.displayName}</h1>
 <p class="message">${page.record.message}</p>
 <p class="muted">Signed in here as ${page.user}. Continuing takes you to ${provider.displayName}
 (${authorizationOrigin}), where you sign in and choose whether to allow this server access. Your app never sees
@@ -55,9 +54,8 @@ your ${provider.displayName} password or tokens.</p>
 <input type="hidden" name="csrf" value="${page.csrfToken}">
 <button type="submit">Continue to ${provider.displayName}</button>
 </form>`,
-        200,
-        { 'Content-Security-Policy': policyAllowingFormsTo(authorizationOrigin) },
-      ),
+      200,
+      { 'Content-Security-Policy': policyAllowingFormsTo(authorizationOrigin) },
     );
   }
 

@@ -28,18 +28,3 @@ export function policyAllowingFormsTo(origin: string): string {
     .map((directive) => (directive.startsWith('form-action ') ? `${directive} ${origin}` : directive))
     .join('; ');
 }
-
-/**
- * A page whose forms post to this origin from a real browser. Browsers send `Origin: null` on a POST from a
- * `no-referrer` document (Fetch, "serialize a request origin"), which the pages app refuses as cross-site;
- * `same-origin` still keeps every referrer from leaving this origin, and lets the POST carry its origin.
- */
-export async function withSameOriginReferrer(response: Response): Promise<Response> {
-  const headers = new Headers(response.headers);
-  headers.set('Referrer-Policy', 'same-origin');
-  const body = (await response.text()).replace(
-    '<meta name="referrer" content="no-referrer">',
-    '<meta name="referrer" content="same-origin">',
-  );
-  return new Response(body, { status: response.status, headers });
-}

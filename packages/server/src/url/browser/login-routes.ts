@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { UrlElicitationLogger } from '../log.js';
 import { html, htmlPage } from '../pages/html.js';
 import { isHttps, readCookie, serializeCookie } from './cookies.js';
+import { isSameOriginFormPost } from './form-origin.js';
 import { sameOriginPath } from './next-path.js';
 import type { SessionCookies } from './session-cookie.js';
 import type { UserDirectory } from './users.js';
@@ -62,8 +63,7 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 
   app.post('/login', async (c) => {
     const origin = new URL(c.req.url).origin;
-    const sentFrom = c.req.header('origin');
-    if (sentFrom !== undefined && sentFrom !== origin) return c.text('Cross-site login refused', 403);
+    if (!isSameOriginFormPost(c.req.raw, origin)) return c.text('Cross-site login refused', 403);
     const body = await c.req.parseBody();
     const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
     const next = sameOriginPath(field('next'), origin);

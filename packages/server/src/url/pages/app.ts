@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { isSameOriginFormPost } from '../browser/form-origin.js';
 import type { UrlElicitations } from '../flow/url-elicitations.js';
 import { isWellFormedElicitationId } from '../ids.js';
 import type { KindPage } from '../kinds/types.js';
@@ -80,8 +81,7 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
 
     let form: Record<string, string> = {};
     if (method === 'POST') {
-      const origin = c.req.header('origin');
-      if (origin !== undefined && origin !== elicitations.publicBaseUrl.origin) {
+      if (!isSameOriginFormPost(c.req.raw, elicitations.publicBaseUrl.origin)) {
         return notice('Request refused', 'This form was sent from another site.', 403);
       }
       if (Number(c.req.header('content-length') ?? 0) > maxBodyBytes) {
