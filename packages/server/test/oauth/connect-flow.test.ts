@@ -197,7 +197,12 @@ describe('third-party OAuth: the connect flow', () => {
     const alice = await connect('demo-alice');
     const [first] = await expectUrlRequired(alice);
     const browser = await loggedIn('alice');
+    // A tool awaiting this flow in-band hears of the refusal at once, not when the link would have expired.
+    const waiting = rig.elicitations
+      .waitForCompletion(first?.elicitationId ?? '')
+      .catch((error: unknown) => error);
     const denied = await connectThroughProvider(browser, first?.url ?? '', { decision: 'deny' });
+    expect(await waiting).toMatchObject({ code: 'elicitation-expired' });
     expect(denied.callbackUrl?.searchParams.get('error')).toBe('access_denied');
     expect(denied.response.status).toBe(403);
     expect(denied.text).toContain('Access not allowed');

@@ -4,7 +4,8 @@ import { connectedAlice } from './helpers/connected.js';
 import { callText, expectUrlRequired } from './helpers/mcp.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuthRig, startOAuthRig } from './helpers/rig.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 1;
+// Long enough that a freshly refreshed token is still valid when checked on a loaded machine.
+const ACCESS_TOKEN_TTL_SECONDS = 3;
 const basicAuth = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 let rig: OAuthRig;
 const clients: TestClient[] = [];

@@ -135,7 +135,7 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
       if (error instanceof oidc.AuthorizationResponseError) {
         if (error.error === 'access_denied') {
           // Denied consent ends this elicitation like a decline; the tool can ask again later with a new one.
-          await elicitations.store.expire(attempt.elicitationId);
+          await elicitations.withdraw(attempt.elicitationId);
           log.info('oauth.access-denied', ref);
           return noticePage(
             'Access not allowed',

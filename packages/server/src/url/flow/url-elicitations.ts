@@ -112,6 +112,21 @@ export class UrlElicitations {
     return outcome;
   }
 
+  /**
+   * Ends a pending elicitation without completing it (the user refused at a third party, say): it can no longer
+   * complete, and this instance's waiters are rejected at once rather than at `expiresAt`. Waiters on other
+   * instances learn it at their next check, at the latest at `expiresAt`.
+   */
+  async withdraw(id: string): Promise<boolean> {
+    const changed = await this.store.expire(id);
+    for (const waiter of [...(this.#waiters.get(id) ?? [])]) {
+      waiter.reject(
+        new UrlElicitationError('elicitation-expired', 'elicitation: withdrawn before completion'),
+      );
+    }
+    return changed;
+  }
+
   /** Resolves when `id` completes; rejects when it expires, was withdrawn, is unknown, or `signal` fires. */
   waitForCompletion(id: string, options: { signal?: AbortSignal } = {}): Promise<void> {
     return new Promise<void>((resolve, reject) => {
