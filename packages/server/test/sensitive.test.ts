@@ -32,6 +32,7 @@ describe('[E-01] secret-looking fields', () => {
     'AWS secret access key',
     'credentials',
     'Your one-time password',
+    'One-time code',
     'otp',
     '2FA code',
     'cardNumber',

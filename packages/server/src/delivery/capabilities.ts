@@ -1,4 +1,8 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type {
+  ElicitRequestFormParams,
+  ElicitRequestURLParams,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import { PROTOCOL_VERSION_META_KEY, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
 import { ElicitationUnsupportedError, UnsupportedProtocolEraError } from '../errors.js';
 
@@ -6,10 +10,13 @@ import { ElicitationUnsupportedError, UnsupportedProtocolEraError } from '../err
  * What the client declared, read from the handler context alone.
  *
  * The SDK keeps the client's capabilities on the `Server` instance, which a tool handler does not see.
- * `ctx.mcpReq.elicitInput` does see them: it checks the protocol era, then the declared mode, and only then
- * sends. Called with an already-aborted signal it stops right before sending (no message id taken, nothing
- * on the wire) and rejects with our marker; an undeclared mode or a 2026-era connection rejects with the
- * SDK's typed error instead. The test "reads capabilities without sending" pins this against the SDK.
+ * `ctx.mcpReq.elicitInput` does see them: it checks the protocol era, then the declared mode (reading
+ * `params.mode`), and then hands the params to its sender, which reads `mode` again and sends only for
+ * "form" or "url". The probe's `mode` answers the mode to check on the first read and nothing the sender
+ * knows on the second, so `elicitInput` resolves without touching the wire when the mode is declared and
+ * rejects with the SDK's typed error when it is not (or on a 2026-era connection). An already-aborted
+ * signal backs this up: should a future SDK reach its request path anyway, it stops before sending.
+ * The test "reads capabilities without sending" pins all of this against the installed SDK.
  */
 
 export type ElicitationMode = 'form' | 'url';
@@ -19,18 +26,28 @@ export type ElicitationAvailability = 'available' | 'mode-not-declared' | 'unsup
 
 const PROBE_MARKER = 'elicitkit: capability probe, nothing sent';
 const PROBE_SIGNAL = AbortSignal.abort(new SdkError(SdkErrorCode.RequestTimeout, PROBE_MARKER));
+const NOT_A_MODE = 'elicitkit-capability-probe';
 
-const PROBE_PARAMS = {
-  form: { mode: 'form', message: '', requestedSchema: { type: 'object', properties: {} } },
-  url: { mode: 'url', message: '', url: 'https://example.invalid/', elicitationId: 'probe' },
-} as const;
+function probeParams(mode: ElicitationMode): ElicitRequestFormParams | ElicitRequestURLParams {
+  let reads = 0;
+  const params = {
+    get mode() {
+      return reads++ === 0 ? mode : NOT_A_MODE;
+    },
+    message: '',
+    requestedSchema: { type: 'object', properties: {} },
+    url: 'https://example.invalid/',
+    elicitationId: 'probe',
+  };
+  return params as unknown as ElicitRequestFormParams | ElicitRequestURLParams;
+}
 
 export async function elicitationAvailability(
   ctx: ServerContext,
   mode: ElicitationMode,
 ): Promise<ElicitationAvailability> {
   try {
-    await ctx.mcpReq.elicitInput(PROBE_PARAMS[mode], { signal: PROBE_SIGNAL });
+    await ctx.mcpReq.elicitInput(probeParams(mode), { signal: PROBE_SIGNAL });
   } catch (error) {
     if (error instanceof Error && error.message === PROBE_MARKER) return 'available';
     if (error instanceof SdkError && error.code === SdkErrorCode.CapabilityNotSupported)
@@ -40,7 +57,6 @@ export async function elicitationAvailability(
     }
     throw error;
   }
-  // Unreachable with the SDK this package pins; if a future SDK sent anyway, the client answered.
   return 'available';
 }
 

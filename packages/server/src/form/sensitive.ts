@@ -74,8 +74,13 @@ export function normalizeWords(text: string): string {
     .trim();
 }
 
+// Every phrase above contains one of these; texts without any (most titles) skip normalization.
+const STEMS =
+  /pass|pwd|pin|secret|one.?time|otp|2fa|mfa|recover|seed|mnemonic|key|token|bearer|credential|card|cc|cv|csc|security|iban|ssn|social/i;
+
 /** The secret-looking phrase in `text`, or undefined. */
 export function findSecretPhrase(text: string): string | undefined {
+  if (!STEMS.test(text)) return undefined;
   return SECRET_PATTERN.exec(normalizeWords(text))?.[1];
 }
 
