@@ -69,6 +69,6 @@ export {
   type ServeMcpHttpOptions,
   serveMcpHttp,
 } from './http/streamable-http.js';
+export * from './oauth/index.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
 export * from './url/index.js';
-export * from './oauth/index.js';

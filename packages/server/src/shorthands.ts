@@ -84,7 +84,7 @@ export async function ask<V extends ElicitValue, P extends Presence>(
 ): Promise<FormOutcome<P extends 'optional' ? V | undefined : V>> {
   const spec = fieldSpec(field);
   const secret = spec.notSecret ? undefined : findSecretPhrase(message);
-  // E-01: the message is this value's real label.
+  // E-01, E-02: the message is this value's real label, so it must not ask for a secret either
   if (secret !== undefined) throw new SensitiveFieldError([{ field: ANSWER, in: 'message', match: secret }]);
   const labelled = spec.schema.title === undefined ? field.title(kindLabel(spec.schema)) : field;
   const outcome = await elicitForm(ctx, { ...options, message, schema: { [ANSWER]: labelled } });

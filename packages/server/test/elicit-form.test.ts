@@ -145,7 +145,7 @@ describe('elicitForm', () => {
     expect((result as { error: { message: string } }).error.message).toContain('properties.name');
   });
 
-  it('[E-01] refuses secret-looking fields before sending, pointing to URL mode', async () => {
+  it('[E-01] [E-02] refuses secret-looking fields before sending, pointing to URL mode', async () => {
     const result = await run((ctx) =>
       elicitForm(ctx, { message: 'Log in', schema: { user: text(), password: text() } }),
     );

@@ -65,6 +65,7 @@ function compile(schema: FormSchema): CompiledForm {
   } else {
     ({ input, optedOut } = fromShape(schema as FieldShape));
   }
+  // E-12: the spec's subset and size limits, checked before anything can be sent
   const checked = validateRequestedSchema(input);
   if (!checked.ok) throw new InvalidSchemaError(checked.issues);
   const requestedSchema = checked.schema;

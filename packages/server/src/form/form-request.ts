@@ -57,7 +57,9 @@ export function createFormRequest<S extends FormSchema>(
   const secrets = allowed
     ? form.secretFindings.filter((f) => !allowed.includes(f.field))
     : form.secretFindings;
+  // E-01, E-02: secrets go through URL mode, never through a form
   if (secrets.length > 0) throw new SensitiveFieldError(secrets);
+  // E-47: URLs in a form's texts are a development warning
   const messageLink = findLink(input.message);
   warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
 
