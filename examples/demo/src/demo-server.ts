@@ -1,50 +1,153 @@
 import { readFileSync } from 'node:fs';
-import { serveMcpHttp } from '@elicitkit/server';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  createElicitationPages,
+  createMcpHttpHandler,
+  loadOrCreateSecretFile,
+  loadOrCreateVaultKeyFile,
+  requestBearerIdentity,
+  SqliteElicitationStore,
+  secretKind,
+  type UrlElicitationLogger,
+  UrlElicitations,
+  Vault,
+} from '@elicitkit/server';
+import { serve } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/server';
+import { Hono } from 'hono';
+import { createDemoAuth } from './auth.js';
 import { BookingBook } from './bookings.js';
+import { EXAMPLE_API_PATH, exampleApiRoutes } from './example-api.js';
+import { homePage } from './home-page.js';
+import type { DemoOptions } from './options.js';
 import { registerBookTable } from './tools/book-table.js';
 import { registerConfirmDelete } from './tools/confirm-delete.js';
 import { registerPickColor } from './tools/pick-color.js';
+import { registerSetApiKey } from './tools/set-api-key.js';
 import { registerSurvey } from './tools/survey.js';
+import { registerUseApi } from './tools/use-api.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
+/** What the tools of every connection share. */
+export interface DemoServices {
+  bookings: BookingBook;
+  elicitations: UrlElicitations;
+  vault: Vault;
+  /** The Example API endpoint `use_api` calls with the user's key. */
+  exampleApi: URL;
+}
+
 /** One MCP server instance (one per client session) with every demo tool. */
-export function createDemoServer(bookings: BookingBook): McpServer {
+export function createDemoServer(services: DemoServices): McpServer {
   const server = new McpServer(
     { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
     {
       instructions:
-        'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form.',
+        'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
+        'use_api and set_api_key ask for an API key in your browser (URL mode).',
     },
   );
-  registerBookTable(server, bookings);
-  registerConfirmDelete(server, bookings);
+  registerBookTable(server, services.bookings);
+  registerConfirmDelete(server, services.bookings);
   registerSurvey(server);
   registerPickColor(server);
+  // URL elicitations started on this connection are bound to its verified user and to this client (E-28).
+  const url = services.elicitations.attach(server);
+  registerSetApiKey(server, url);
+  registerUseApi(server, url, services.vault, services.exampleApi);
   return server;
 }
 
-export interface DemoOptions {
-  /** 0 picks a free port. */
-  port: number;
-  /** Where bookings are kept. */
-  dataDir: string;
+export interface StartDemoOptions extends DemoOptions {
+  /** Security events (wrong user at a page, failed logins); default: warnings on stderr. */
+  logger?: UrlElicitationLogger;
 }
 
 export interface RunningDemo {
+  /** The MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
   url: URL;
+  /** The origin of the browser pages (`/login`, `/elicit/<id>`). */
+  base: URL;
   close(): Promise<void>;
 }
 
-/** Serves the demo over Streamable HTTP on 127.0.0.1, resolving once it accepts connections. */
-export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
-  const bookings = new BookingBook(options.dataDir);
-  const served = await serveMcpHttp(() => createDemoServer(bookings), {
-    host: '127.0.0.1',
-    port: options.port,
+/**
+ * Serves the demo on 127.0.0.1: MCP over Streamable HTTP at `/mcp` behind bearer tokens, the login and
+ * elicitation pages, and the Example API. Resolves once it accepts connections.
+ */
+export async function startDemo(options: StartDemoOptions): Promise<RunningDemo> {
+  const { dataDir, logger } = options;
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // The page URLs name the port, so listen first and route requests once everything is built.
+  let route: (request: Request) => Response | Promise<Response> = () =>
+    new Response('Starting', { status: 503 });
+  const http = await listen((request) => route(request), options.port);
+  const base = new URL(`http://127.0.0.1:${http.port}/`);
+
+  const store = new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
+  const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(dataDir) });
+  const auth = await createDemoAuth(options.users, dataDir, logger);
+  const elicitations = new UrlElicitations({
+    store,
+    publicBaseUrl: base,
+    // createMcpHttpHandler does not hand the verified authInfo to tools yet, so identity comes from
+    // verifying the request's bearer token again, with the same verifier that guards /mcp.
+    identity: requestBearerIdentity(auth.verifier),
+    kinds: [secretKind({ vault })],
+    ...(logger ? { logger } : {}),
   });
-  return { url: served.url, close: () => served.close() };
+  const bookings = new BookingBook(dataDir);
+  const exampleApi = new URL(EXAMPLE_API_PATH, base);
+  const mcp = createMcpHttpHandler(() => createDemoServer({ bookings, elicitations, vault, exampleApi }));
+
+  const app = new Hono();
+  const guardedMcp = auth.requireToken((request) => mcp.fetch(request));
+  app.all('/mcp', (c) => guardedMcp(c.req.raw));
+  app.get('/', (c) => homePage(auth.sessions.read(c.req.raw)));
+  app.route('/', auth.loginRoutes);
+  app.route(
+    '/',
+    createElicitationPages({
+      elicitations,
+      browserIdentity: auth.sessions.browserIdentity,
+      csrfSecret: await loadOrCreateSecretFile(dataDir, 'csrf.key'),
+    }),
+  );
+  app.route('/', exampleApiRoutes());
+  route = app.fetch;
+
+  return {
+    url: new URL('mcp', base),
+    base,
+    async close() {
+      await mcp.close();
+      await elicitations.close();
+      await http.close();
+      await store.close();
+    },
+  };
+}
+
+/** Listens on 127.0.0.1:`port` (0: a free one); rejects when the port is taken. */
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+): Promise<{ port: number; close(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, hostname: '127.0.0.1', port }, (address) =>
+      resolve({
+        port: address.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      }),
+    );
+    server.once('error', reject);
+  });
 }

@@ -1,10 +1,14 @@
-// `npm run demo:server -- [--port <n>] [--data <dir>]`: the demo MCP server alone.
+// `npm run demo:server -- [--port <n>] [--data <dir>] [--user <name>:<token>:<password>]…`: the demo server alone.
 import { startDemo } from './demo-server.js';
-import { parseDemoOptions } from './options.js';
+import { parseDemoOptions, usage } from './options.js';
 
 const options = parseDemoOptions(process.argv.slice(2));
+if (options === 'help') {
+  process.stdout.write(usage('npm run demo:server'));
+  process.exit(0);
+}
 if (typeof options === 'string') {
-  process.stderr.write(`demo: ${options}\nUsage: npm run demo:server -- [--port <n>] [--data <dir>]\n`);
+  process.stderr.write(`demo: ${options}\n${usage('npm run demo:server')}`);
   process.exit(2);
 }
 
@@ -17,8 +21,20 @@ try {
   process.stderr.write(`demo: cannot start: ${reason}\n`);
   process.exit(1);
 }
-// The one line scripts wait for: printed only once the port accepts connections.
-process.stdout.write(`MCP endpoint: ${demo.url.href}\n`);
+// Printed once the port accepts connections; scripts wait for the first line.
+const width = Math.max(...options.users.map((u) => u.name.length));
+const tokenWidth = Math.max(...options.users.map((u) => u.token.length));
+process.stdout.write(
+  [
+    `MCP endpoint: ${demo.url.href}`,
+    `Browser login: ${new URL('login', demo.base).href}`,
+    'Users (MCP header "Authorization: Bearer <token>", browser password):',
+    ...options.users.map(
+      (u) => `  ${u.name.padEnd(width)}  token ${u.token.padEnd(tokenWidth)}  password ${u.password}`,
+    ),
+    '',
+  ].join('\n'),
+);
 
 let stopping = false;
 const stop = () => {

@@ -1,13 +1,19 @@
-// `npm start`: the demo server and `elicit connect` to it, in this one terminal.
+// `npm start`: the demo server and `elicit connect` to it (as the first user), in this one terminal.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { UrlElicitationLogger } from '@elicitkit/server';
 import { startDemo } from './demo-server.js';
-import { parseDemoOptions } from './options.js';
+import { parseDemoOptions, usage } from './options.js';
 
 const options = parseDemoOptions(process.argv.slice(2));
+if (options === 'help') {
+  process.stdout.write(usage('npm start'));
+  process.exit(0);
+}
 if (typeof options === 'string') {
-  process.stderr.write(`demo: ${options}\n`);
+  process.stderr.write(`demo: ${options}\n${usage('npm start')}`);
   process.exit(2);
 }
 
@@ -19,19 +25,36 @@ if (!existsSync(elicit)) {
   process.exit(1);
 }
 
-const demo = await startDemo(options);
+// The session owns this terminal: the server's security log goes to a file instead of between the prompts.
+const logFile = join(options.dataDir, 'demo.log');
+const log = (level: string) => (event: string, fields: Record<string, unknown>) =>
+  appendFileSync(logFile, `${JSON.stringify({ time: new Date().toISOString(), level, event, ...fields })}\n`);
+const logger: UrlElicitationLogger = { info: log('info'), warn: log('warn') };
+
+const demo = await startDemo({ ...options, logger });
+const [me, ...others] = options.users;
+if (!me) throw new Error('no demo user');
 process.stdout.write(
-  `Demo server (Bistro Elicit) at ${demo.url.href}, bookings kept in ${options.dataDir}\n`,
-);
-process.stdout.write(
-  'Try: tools · call book_table · call survey · call pick_color · call confirm_delete\n\n',
+  [
+    `Bistro Elicit demo server at ${demo.base.href} (state in ${options.dataDir})`,
+    'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
+    'URL mode: call use_api or set_api_key, open the page, sign in, enter a key such as sk-demo-12345678',
+    `You are ${me.name} here; in the browser sign in as ${me.name} / ${me.password}` +
+      (others.length > 0
+        ? ` (${others.map((u) => `${u.name} / ${u.password}`).join(', ')} sees "Not your request")`
+        : ''),
+    '',
+    '',
+  ].join('\n'),
 );
 
-// The session owns the terminal; Ctrl-C belongs to it (it cancels prompts), so this launcher ignores it.
+// Ctrl-C belongs to the session (it cancels prompts), so this launcher ignores it.
 process.on('SIGINT', () => {});
-const session = spawn(process.execPath, [...process.execArgv, elicit, 'connect', demo.url.href], {
-  stdio: 'inherit',
-});
+const session = spawn(
+  process.execPath,
+  [...process.execArgv, elicit, 'connect', demo.url.href, '--header', `Authorization: Bearer ${me.token}`],
+  { stdio: 'inherit' },
+);
 const finish = async (code: number) => {
   await demo.close().catch(() => {});
   process.exit(code);
