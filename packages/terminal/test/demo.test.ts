@@ -1,89 +1,142 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseDemoOptions } from '../../../examples/demo/src/options.js';
+import {
+  ALICE,
+  BOB,
+  DemoBrowser,
+  type DemoProcess,
+  demoSource,
+  startDemoServer,
+  TS,
+} from './helpers/demo.js';
 import { answer, command } from './helpers/session.js';
 import { ELICIT, Terminal } from './helpers/tmux.js';
 
-const demoSource = (file: string) =>
-  fileURLToPath(new URL(`../../../examples/demo/src/${file}`, import.meta.url));
-const TS = [process.execPath, '--conditions=@elicitkit/source', '--import', 'tsx'];
-
-let dataDir: string;
+let scratch: string;
 let term: Terminal | undefined;
+let demo: DemoProcess | undefined;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'elicit-demo-'));
+  scratch = await mkdtemp(join(tmpdir(), 'elicit-demo-'));
 });
 afterEach(async () => {
   await term?.close();
   term = undefined;
+  await demo?.stop();
+  demo = undefined;
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
 });
 
-/** Starts `demo:server` and resolves with its endpoint once it prints the one line it promises. */
-function startDemoServer(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(TS[0]!, [...TS.slice(1), demoSource('main.ts'), '--port', '0', '--data', dataDir], {
+/** An MCP `initialize` POST with a bearer token, to see whether the endpoint lets it in. */
+const initialize = (url: string, token: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    }),
+  });
+
+/** `elicit call …` from source; resolves with its exit code and output. */
+function elicitCall(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(ELICIT[0]!, [...ELICIT.slice(1), 'call', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
   });
   children.push(child);
   let stdout = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo:server printed no endpoint: ${stdout}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)\n/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, output: () => stdout });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`demo:server exited ${code}: ${stdout}`)));
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
   });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 describe('the demo server', () => {
-  it('prints exactly one endpoint line once it accepts connections, serves the tools, and stops on SIGTERM', async () => {
-    const demo = await startDemoServer();
-    const answers = join(dataDir, 'answers.json');
+  it('prints the endpoint line first and once, then the users; MCP needs a token; the form tools work; stops on SIGTERM', async () => {
+    demo = await startDemoServer(join(scratch, 'server'));
+    const answers = join(scratch, 'answers.json');
     await writeFile(answers, JSON.stringify({ color: '#4169e1' }));
-    const call = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(
-        ELICIT[0]!,
-        [...ELICIT.slice(1), 'call', demo.url, 'pick_color', '--answers', answers],
-        {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { ...process.env, NO_COLOR: '1' },
-        },
-      );
-      children.push(child);
-      let stdout = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.on('exit', (code) => resolve({ code, stdout }));
+    const bearer = ['--header', `Authorization: Bearer ${ALICE.token}`];
+    expect(await elicitCall([demo.url, 'pick_color', '--answers', answers, ...bearer])).toMatchObject({
+      code: 0,
+      stdout: 'Napkins: #4169e1.\n',
     });
-    expect(call).toEqual({ code: 0, stdout: 'Napkins: #4169e1.\n' });
-    const exited = new Promise<number | null>((resolve) => demo.child.on('exit', resolve));
-    demo.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(demo.output()).toBe(`MCP endpoint: ${demo.url}\n`);
+    const anonymous = await elicitCall([demo.url, 'pick_color', '--answers', answers]);
+    expect(anonymous.code).toBe(3);
+    expect(anonymous.stderr).toBe(`elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized\n`);
+
+    expect(await demo.stop()).toBe(0);
+    const lines = demo.stdout().split('\n');
+    expect(lines[0]).toBe(`MCP endpoint: ${demo.url}`);
+    expect(lines.filter((line) => line.startsWith('MCP endpoint:'))).toHaveLength(1);
+    expect(demo.stdout()).toMatch(/^ {2}alice +token demo-alice +password alice-pass$/m);
+    expect(demo.stdout()).toMatch(/^ {2}bob +token demo-bob +password bob-pass$/m);
+    expect(demo.stdout()).toContain(`Browser login: ${new URL('login', demo.url).href}`);
+  });
+
+  it('takes its users from --user instead of the defaults', async () => {
+    demo = await startDemoServer(join(scratch, 'users'), ['--user', 'carol:carol-token:c:pass']);
+    await expect.poll(() => demo?.stdout()).toMatch(/^ {2}carol +token carol-token +password c:pass$/m);
+    expect(demo.stdout()).not.toContain('alice');
+    expect((await initialize(demo.url, 'carol-token')).status).toBe(200);
+    expect((await initialize(demo.url, ALICE.token)).status).toBe(401);
+  });
+
+  it('reads users from flags or ELICITKIT_DEMO_USERS, and says which entry is wrong', () => {
+    const env = { ELICITKIT_DEMO_USERS: 'erin:erin-token:pw1, frank:frank-token:pw2' };
+    expect(parseDemoOptions([], env)).toMatchObject({
+      port: 0,
+      users: [
+        { name: 'erin', token: 'erin-token', password: 'pw1' },
+        { name: 'frank', token: 'frank-token', password: 'pw2' },
+      ],
+    });
+    expect(parseDemoOptions(['--user', 'gus:gus-token:x'], env)).toMatchObject({ users: [{ name: 'gus' }] });
+    expect(parseDemoOptions([], {})).toMatchObject({ users: [{ name: 'alice' }, { name: 'bob' }] });
+    expect(parseDemoOptions(['--help'])).toBe('help');
+    expect(parseDemoOptions(['--user', 'dave:short:pw'])).toMatch(
+      /^user "dave": the token must be 8 or more/,
+    );
+    expect(parseDemoOptions(['--user', 'dave:dave-token'])).toMatch(/^user "dave": the password is missing/);
+    expect(parseDemoOptions(['--user', 'a:tok-12345:x', '--user', 'a:tok-67890:y'])).toMatch(
+      /^user "a": .*taken/,
+    );
+    expect(parseDemoOptions(['--port', '70000'])).toMatch(/^--port must be a port number/);
   });
 
   it('npm start: the session and the demo in one terminal; every kind of prompt, decline and cancel told apart', async () => {
-    term = await Terminal.start([...TS, demoSource('start.ts'), '--data', dataDir], { height: 60 });
+    term = await Terminal.start([...TS, demoSource('start.ts'), '--data', join(scratch, 'forms')], {
+      height: 60,
+    });
     // Two processes start from TypeScript sources here (the launcher, then the session): allow for it.
     await term.waitFor('elicit›', { timeoutMs: 60_000 });
-    expect(await term.screen()).toMatch(/connected to Bistro Elicit \(elicitkit-demo [\d.]+\)/);
+    const start = await term.screen();
+    expect(start).toContain(
+      'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
+    );
+    expect(start).toMatch(/connected to Bistro Elicit \(elicitkit-demo [\d.]+\)/);
     await command(term, 'tools');
     expect(await term.screen()).toMatch(
-      /book_table\s+Book a table[\s\S]*confirm_delete[\s\S]*survey[\s\S]*pick_color/,
+      /book_table\s+Book a table[\s\S]*confirm_delete[\s\S]*survey[\s\S]*pick_color[\s\S]*set_api_key[\s\S]*use_api/,
     );
 
     await term.type('call book_table');
@@ -117,6 +170,63 @@ describe('the demo server', () => {
     await answer(term, 'Your answer to', 'Escape');
     await term.waitFor('Nothing changed: the question was dismissed, booking #1 is untouched.');
     await term.waitFor('elicit›', { count: 6 });
+    await term.type('exit');
+    await term.keys('Enter');
+    expect(await term.exitCode()).toBe(0);
+  }, 180_000);
+
+  it('npm start, URL mode: use_api opens the browser, Alice enters a key, the call is retried; Bob sees "Not your request"', async () => {
+    const dataDir = join(scratch, 'url');
+    // The system browser of this test: it records the URL it was given; the test then plays the person.
+    const browser = join(scratch, 'browser.sh');
+    const opened = join(scratch, 'opened.txt');
+    await writeFile(browser, `#!/bin/sh\nprintf '%s\\n' "$@" >> '${opened}'\n`);
+    await chmod(browser, 0o755);
+    const nextLink = async (count: number) => {
+      let links: string[] = [];
+      await expect
+        .poll(
+          async () => (links = (await readFile(opened, 'utf8').catch(() => '')).split('\n').filter(Boolean)),
+        )
+        .toHaveLength(count);
+      return links[count - 1]!;
+    };
+    term = await Terminal.start([...TS, demoSource('start.ts'), '--data', dataDir], {
+      env: { BROWSER: browser },
+      height: 60,
+    });
+    await term.waitFor('elicit›', { timeoutMs: 60_000 });
+    expect(await term.screen()).toContain(
+      'You are alice here; in the browser sign in as alice / alice-pass (bob / bob-pass sees "Not your request")',
+    );
+
+    // -32042: consent card, the browser opens, the person signs in and enters the key, elicit retries.
+    await term.type('call use_api');
+    await term.keys('Enter');
+    const card = await term.waitFor('Open this page?');
+    expect(card).toMatch(/^◆ elicit · .* from Bistro Elicit \(elicitkit-demo [\d.]+\)$/m);
+    expect(card).toMatch(/^ {4}http:\/\/127\.0\.0\.1:\d+\/elicit\/[\w-]{43}$/m);
+    await answer(term, 'Open this page?', 'Up', 'Enter');
+    await term.waitFor('Done in the browser?');
+    const key = `sk-alice-${Date.now()}`;
+    const link = await nextLink(1);
+    expect((await new DemoBrowser().enterSecret(link, ALICE, key)).status).toBe(200);
+    await term.waitFor('The Example API accepted your key: call succeeded.');
+
+    // In-band: set_api_key waits inside the call; Bob's browser is refused, Alice's completes it.
+    await term.waitFor('elicit›', { count: 2 });
+    await term.type('call set_api_key');
+    await term.keys('Enter');
+    await answer(term, 'Open this page?', 'Up', 'Enter');
+    const second = await nextLink(2);
+    expect((await new DemoBrowser().enterSecret(second, BOB, 'sk-bob-12345678')).status).toBe(403);
+    expect((await new DemoBrowser().enterSecret(second, ALICE, `${key}-2`)).status).toBe(200);
+    await term.waitFor('Your Example API key is stored on the server, encrypted. Try use_api.');
+    expect(await term.screen()).not.toContain(key);
+    // The refused attempt is in the demo's log (E-63), which the launcher keeps out of the terminal.
+    expect(await readFile(join(dataDir, 'demo.log'), 'utf8')).toMatch(/"event":"elicitation\.wrong-user"/);
+
+    await term.waitFor('elicit›', { count: 3 });
     await term.type('exit');
     await term.keys('Enter');
     expect(await term.exitCode()).toBe(0);
