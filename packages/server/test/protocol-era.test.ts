@@ -31,9 +31,15 @@ describe('a 2026-era connection (no server-to-client requests)', () => {
     });
     try {
       await client.connect(transport);
-      const result = (await callTool(client, 'ask')) as { canElicit: boolean; outcome: { code: string; message: string } };
+      const result = (await callTool(client, 'ask')) as {
+        canElicit: boolean;
+        outcome: { code: string; message: string };
+      };
       expect(result.canElicit).toBe(false);
-      expect(result.outcome).toMatchObject({ name: 'UnsupportedProtocolEraError', code: 'unsupported-protocol-era' });
+      expect(result.outcome).toMatchObject({
+        name: 'UnsupportedProtocolEraError',
+        code: 'unsupported-protocol-era',
+      });
       expect(result.outcome.message).toContain('2026-07-28');
       expect(received).toEqual([]);
     } finally {
