@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { RequestedSchema } from '@elicitkit/core';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/**
+ * The references the core tests compare against: the spec's own `schema.json` (the wire types) and Ajv
+ * 2020 with ajv-formats in full mode, the validator most of the ecosystem uses. Test-only.
+ */
+
+export const SPEC_DIR = fileURLToPath(new URL('../../../../shared/spec/2025-11-25/', import.meta.url));
+
+export function readSpecFile(name: string): string {
+  const path = `${SPEC_DIR}${name}`;
+  if (!existsSync(path))
+    throw new Error(`spec file missing: ${path} (the tests read ../shared/spec beside the repo)`);
+  return readFileSync(path, 'utf8');
+}
+
+// ajv and ajv-formats are CommonJS: their default export arrives wrapped under ESM interop.
+const Ajv = ((Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020) as typeof Ajv2020;
+const withFormats = ((addFormats as unknown as { default?: typeof addFormats }).default ??
+  addFormats) as typeof addFormats;
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/** `ElicitRequestFormParams` from schema.json: does a requested schema fit the wire type? */
+export function wireSchemaValidator(): (requestedSchema: unknown) => { valid: boolean; errors: unknown } {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const spec = JSON.parse(readSpecFile('schema.json')) as Record<string, unknown>;
+  ajv.addSchema({ ...spec, $id: 'mcp:schema' });
+  const validate = ajv.getSchema('mcp:schema#/$defs/ElicitRequestFormParams') as Validate | undefined;
+  if (validate === undefined) throw new Error('schema.json has no ElicitRequestFormParams');
+  return (requestedSchema) => {
+    const valid = validate({ message: 'm', requestedSchema });
+    return { valid, errors: validate.errors };
+  };
+}
+
+/**
+ * Ajv's verdict on an answer for a requested schema, with the two rules elicitkit applies beyond plain
+ * JSON Schema written out: unknown properties are refused (`additionalProperties: false`, what
+ * `validateContent` does by default) and multi-select choices never repeat (`uniqueItems: true`).
+ * `ownProperties` keeps Ajv from seeing inherited members (`toString`) as present answers.
+ */
+export function ajvContentValidator(): { compile(schema: RequestedSchema): Validate } {
+  const ajv = new Ajv({ strict: false, allErrors: false, ownProperties: true, unicodeRegExp: true });
+  ajv.addKeyword('enumNames');
+  withFormats(ajv, { mode: 'full', formats: ['email', 'uri', 'date', 'date-time'] });
+  return {
+    compile(schema: RequestedSchema): Validate {
+      const properties: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(schema.properties)) {
+        const value = field.type === 'array' ? { ...field, uniqueItems: true } : field;
+        Object.defineProperty(properties, name, {
+          value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return ajv.compile({ ...schema, properties, additionalProperties: false }) as Validate;
+    },
+  };
+}
