@@ -223,7 +223,7 @@ describe('the demo server', () => {
     expect((await new DemoBrowser().enterSecret(second, ALICE, `${key}-2`)).status).toBe(200);
     await term.waitFor('Your Example API key is stored on the server, encrypted. Try use_api.');
     expect(await term.screen()).not.toContain(key);
-    // The refused attempt is in the demo's log (E-63), which the launcher keeps out of the terminal.
+    // The refused attempt is in the demo's log, which the launcher keeps out of the terminal.
     expect(await readFile(join(dataDir, 'demo.log'), 'utf8')).toMatch(/"event":"elicitation\.wrong-user"/);
 
     await term.waitFor('elicit›', { count: 3 });
