@@ -65,6 +65,7 @@ export {
   createMcpHttpHandler,
   type McpHttpHandler,
   type McpHttpOptions,
+  type McpSessionContext,
   type ServedMcpHttp,
   type ServeMcpHttpOptions,
   serveMcpHttp,

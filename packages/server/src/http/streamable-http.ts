@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import {
+  type AuthInfo,
   hostHeaderValidationResponse,
   isInitializeRequest,
   localhostAllowedHostnames,
@@ -28,6 +29,20 @@ export interface McpHttpOptions {
   maxBodyBytes?: number;
   /** Reports errors of sessions and transports (never alters a response). */
   onError?: (error: Error) => void;
+  /**
+   * Verifies each request's credentials, e.g. the SDK's `requireBearerAuth({ verifier })`: the verified
+   * `AuthInfo` reaches tool handlers as `ctx.http.authInfo` (where `bearerIdentity()` reads the user, E-31)
+   * and the server factory; a `Response` (401/403 challenge) is returned as is. A session stays bound to the
+   * principal that opened it: the same token holder may refresh the token, nobody else may use the session
+   * id (E-29: a session id alone never identifies a user).
+   */
+  authenticate?: (request: Request) => Promise<AuthInfo | Response>;
+}
+
+/** What the server factory learns about the connection it is made for. */
+export interface McpSessionContext {
+  /** The verified credentials of the initialize request, when `authenticate` is set. */
+  authInfo?: AuthInfo;
 }
 
 /** A fetch-style MCP endpoint: mount `fetch` on any route of any web framework. */
@@ -39,11 +54,19 @@ export interface McpHttpHandler {
   readonly sessionCount: number;
 }
 
-type ServerFactory = () => McpServer | Server | Promise<McpServer | Server>;
+type ServerFactory = (context: McpSessionContext) => McpServer | Server | Promise<McpServer | Server>;
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer | Server;
+  principal: string | undefined;
+}
+
+/** Who holds a session: the OAuth client and, when the verifier names one, the user. Not the token itself. */
+function principalOf(authInfo: AuthInfo | undefined): string | undefined {
+  if (!authInfo) return undefined;
+  const sub = authInfo.extra?.sub;
+  return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -60,11 +83,12 @@ export function createMcpHttpHandler(
   const report = (error: unknown) =>
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
-  async function startSession(request: Request, body: unknown): Promise<Response> {
-    const server = await createServer();
+  async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
+    const server = await createServer(authInfo ? { authInfo } : {});
+    const principal = principalOf(authInfo);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server }),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, server, principal }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -72,7 +96,10 @@ export function createMcpHttpHandler(
     };
     transport.onerror = report;
     await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body });
+    const response = await transport.handleRequest(request, {
+      parsedBody: body,
+      ...(authInfo && { authInfo }),
+    });
     // A refused initialize (bad version, bad headers) opened no session: nothing will reach this server again.
     if (transport.sessionId === undefined) await transport.close();
     return response;
@@ -83,11 +110,20 @@ export function createMcpHttpHandler(
       const rejected = hostHeaderValidationResponse(request, allowedHosts);
       if (rejected) return rejected;
     }
+    let authInfo: AuthInfo | undefined;
+    if (options.authenticate) {
+      const verified = await options.authenticate(request);
+      if (verified instanceof Response) return verified;
+      authInfo = verified;
+    }
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, 'Session not found');
-      return session.transport.handleRequest(request);
+      if (session.principal !== principalOf(authInfo)) {
+        return jsonRpcError(403, -32000, 'Forbidden: this session belongs to other credentials');
+      }
+      return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
     }
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
@@ -96,7 +132,7 @@ export function createMcpHttpHandler(
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
     }
-    return startSession(request, body);
+    return startSession(request, body, authInfo);
   }
 
   return {
