@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RequestedSchema } from '@elicitkit/core';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import * as ajvFormats from 'ajv-formats';
 
 /**
  * The references the core tests compare against: the spec's own `schema.json` (the wire types) and Ajv
@@ -18,16 +18,16 @@ export function readSpecFile(name: string): string {
   return readFileSync(path, 'utf8');
 }
 
-// ajv and ajv-formats are CommonJS: their default export arrives wrapped under ESM interop.
-const Ajv = ((Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020) as typeof Ajv2020;
-const withFormats = ((addFormats as unknown as { default?: typeof addFormats }).default ??
-  addFormats) as typeof addFormats;
+// ajv-formats is CommonJS with `exports.default`: depending on the loader its plugin is the module or its default.
+type FormatsPlugin = (ajv: Ajv2020, options: { mode: 'full'; formats: string[] }) => Ajv2020;
+const formatsModule = ajvFormats as unknown as FormatsPlugin & { default?: FormatsPlugin };
+const withFormats: FormatsPlugin = formatsModule.default ?? formatsModule;
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown };
 
 /** `ElicitRequestFormParams` from schema.json: does a requested schema fit the wire type? */
 export function wireSchemaValidator(): (requestedSchema: unknown) => { valid: boolean; errors: unknown } {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
   const spec = JSON.parse(readSpecFile('schema.json')) as Record<string, unknown>;
   ajv.addSchema({ ...spec, $id: 'mcp:schema' });
   const validate = ajv.getSchema('mcp:schema#/$defs/ElicitRequestFormParams') as Validate | undefined;
@@ -45,7 +45,7 @@ export function wireSchemaValidator(): (requestedSchema: unknown) => { valid: bo
  * `ownProperties` keeps Ajv from seeing inherited members (`toString`) as present answers.
  */
 export function ajvContentValidator(): { compile(schema: RequestedSchema): Validate } {
-  const ajv = new Ajv({ strict: false, allErrors: false, ownProperties: true, unicodeRegExp: true });
+  const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true, unicodeRegExp: true });
   ajv.addKeyword('enumNames');
   withFormats(ajv, { mode: 'full', formats: ['email', 'uri', 'date', 'date-time'] });
   return {
