@@ -6,18 +6,17 @@ import {
   staticUsers,
   type UrlElicitationLogger,
 } from '@elicitkit/server';
-import { type OAuthTokenVerifier, requireBearerAuth } from '@modelcontextprotocol/server';
+import { type AuthInfo, requireBearerAuth } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import type { DemoUser } from './users.js';
 
-type FetchHandler = (request: Request) => Promise<Response>;
-
 /** Who is who: bearer tokens on the MCP side, a login form and a session cookie on the browser side. */
 export interface DemoAuth {
-  /** Maps each user's bearer token to the user (the `sub` URL elicitations are bound to, E-31). */
-  verifier: OAuthTokenVerifier;
-  /** Wraps the MCP endpoint: 401 without a valid bearer token. */
-  requireToken(handler: FetchHandler): FetchHandler;
+  /**
+   * Verifies the MCP request's bearer token (401 without a valid one); the verified `authInfo` names the user
+   * (`sub`) that URL elicitations are bound to (E-31).
+   */
+  authenticate(request: Request): Promise<AuthInfo | Response>;
   /** The browser's signed session cookie; `sessions.browserIdentity` tells the pages who is logged in. */
   sessions: SessionCookies;
   /** `GET`/`POST /login` (same-origin `next` only), `POST /logout`. */
@@ -30,16 +29,11 @@ export async function createDemoAuth(
   logger?: UrlElicitationLogger,
 ): Promise<DemoAuth> {
   const verifier = staticTokenVerifier(Object.fromEntries(users.map((u) => [u.token, u.name])));
-  const gate = requireBearerAuth({ verifier });
   // Kept in the data directory (mode 0600), so browser sessions survive a restart of the demo.
   const sessions = new SessionCookies({ secret: await loadOrCreateSecretFile(dataDir, 'session.key') });
   const passwords = staticUsers(Object.fromEntries(users.map((u) => [u.name, u.password])));
   return {
-    verifier,
-    requireToken: (handler) => async (request) => {
-      const verified = await gate(request);
-      return verified instanceof Response ? verified : handler(request);
-    },
+    authenticate: requireBearerAuth({ verifier }),
     sessions,
     loginRoutes: createLoginRoutes({
       sessions,

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  bearerIdentity,
   createElicitationPages,
   createMcpHttpHandler,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
-  requestBearerIdentity,
+  type McpSessionContext,
   SqliteElicitationStore,
   secretKind,
   type UrlElicitationLogger,
@@ -42,7 +43,7 @@ export interface DemoServices {
 }
 
 /** One MCP server instance (one per client session) with every demo tool. */
-export function createDemoServer(services: DemoServices): McpServer {
+export function createDemoServer(services: DemoServices, session: McpSessionContext = {}): McpServer {
   const server = new McpServer(
     { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
     {
@@ -56,7 +57,8 @@ export function createDemoServer(services: DemoServices): McpServer {
   registerSurvey(server);
   registerPickColor(server);
   // URL elicitations started on this connection are bound to its verified user and to this client (E-28).
-  const url = services.elicitations.attach(server);
+  // Knowing the user from the start lets a reconnected client get a pending completion notice (E-18).
+  const url = services.elicitations.attach(server, session);
   registerSetApiKey(server, url);
   registerUseApi(server, url, services.vault, services.exampleApi);
   return server;
@@ -94,19 +96,20 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const elicitations = new UrlElicitations({
     store,
     publicBaseUrl: base,
-    // createMcpHttpHandler does not hand the verified authInfo to tools yet, so identity comes from
-    // verifying the request's bearer token again, with the same verifier that guards /mcp.
-    identity: requestBearerIdentity(auth.verifier),
+    // The `sub` of the verified bearer token (E-31), never anything the client claims (E-57).
+    identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
     ...(logger ? { logger } : {}),
   });
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
-  const mcp = createMcpHttpHandler(() => createDemoServer({ bookings, elicitations, vault, exampleApi }));
+  const mcp = createMcpHttpHandler(
+    (session) => createDemoServer({ bookings, elicitations, vault, exampleApi }, session),
+    { authenticate: auth.authenticate },
+  );
 
   const app = new Hono();
-  const guardedMcp = auth.requireToken((request) => mcp.fetch(request));
-  app.all('/mcp', (c) => guardedMcp(c.req.raw));
+  app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   app.get('/', (c) => homePage(auth.sessions.read(c.req.raw)));
   app.route('/', auth.loginRoutes);
   app.route(
