@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import {
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   type McpSessionContext,
+  OAuthConnections,
   SqliteElicitationStore,
   secretKind,
   type UrlElicitationLogger,
@@ -19,6 +21,13 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { createDemoAuth } from './auth.js';
 import { BookingBook } from './bookings.js';
+import {
+  DEMO_CALENDAR_USERS,
+  type ExampleCalendar,
+  exampleCalendarProvider,
+  registerListCalendarEvents,
+  startExampleCalendar,
+} from './calendar/index.js';
 import { EXAMPLE_API_PATH, exampleApiRoutes } from './example-api.js';
 import { homePage } from './home-page.js';
 import type { DemoOptions } from './options.js';
@@ -40,6 +49,9 @@ export interface DemoServices {
   vault: Vault;
   /** The Example API endpoint `use_api` calls with the user's key. */
   exampleApi: URL;
+  /** The server as an OAuth client of Example Calendar, on the user's behalf. */
+  oauth: OAuthConnections;
+  calendar: ExampleCalendar;
 }
 
 /** One MCP server instance (one per client session) with every demo tool. */
@@ -49,7 +61,8 @@ export function createDemoServer(services: DemoServices, session: McpSessionCont
     {
       instructions:
         'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
-        'use_api and set_api_key ask for an API key in your browser (URL mode).',
+        'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
+        'connects your Example Calendar account through OAuth in your browser.',
     },
   );
   registerBookTable(server, services.bookings);
@@ -61,6 +74,7 @@ export function createDemoServer(services: DemoServices, session: McpSessionCont
   const url = services.elicitations.attach(server, session);
   registerSetApiKey(server, url);
   registerUseApi(server, url, services.vault, services.exampleApi);
+  registerListCalendarEvents(server, services.oauth.attach(url), services.calendar);
   return server;
 }
 
@@ -74,6 +88,8 @@ export interface RunningDemo {
   url: URL;
   /** The origin of the browser pages (`/login`, `/elicit/<id>`). */
   base: URL;
+  /** Example Calendar, the third party `list_calendar_events` connects to. */
+  calendar: ExampleCalendar;
   close(): Promise<void>;
 }
 
@@ -93,18 +109,32 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const store = new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
   const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(dataDir) });
   const auth = await createDemoAuth(options.users, dataDir, logger);
+  // A third-party service on its own loopback port, with its own accounts; the demo is its OAuth client.
+  const calendar = await startExampleCalendar({ users: DEMO_CALENDAR_USERS });
+  const calendarClient = { clientId: 'bistro-elicit', clientSecret: randomBytes(32).toString('base64url') };
+  const oauth = new OAuthConnections({
+    vault,
+    providers: [exampleCalendarProvider(calendar, calendarClient)],
+  });
   const elicitations = new UrlElicitations({
     store,
     publicBaseUrl: base,
     // The `sub` of the verified bearer token (E-31), never anything the client claims (E-57).
     identity: bearerIdentity(),
-    kinds: [secretKind({ vault })],
+    kinds: [secretKind({ vault }), oauth.kind],
     ...(logger ? { logger } : {}),
+  });
+  // The callback route must exist before the provider learns where to send users back.
+  const oauthRoutes = oauth.routes({ elicitations, browserIdentity: auth.sessions.browserIdentity });
+  await calendar.registerClient({
+    ...calendarClient,
+    name: 'Bistro Elicit',
+    redirectUris: [oauth.redirectUri('calendar')],
   });
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
   const mcp = createMcpHttpHandler(
-    (session) => createDemoServer({ bookings, elicitations, vault, exampleApi }, session),
+    (session) => createDemoServer({ bookings, elicitations, vault, exampleApi, oauth, calendar }, session),
     { authenticate: auth.authenticate },
   );
 
@@ -120,17 +150,20 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
       csrfSecret: await loadOrCreateSecretFile(dataDir, 'csrf.key'),
     }),
   );
+  app.route('/', oauthRoutes);
   app.route('/', exampleApiRoutes());
   route = app.fetch;
 
   return {
     url: new URL('mcp', base),
     base,
+    calendar,
     async close() {
       await mcp.close();
       await elicitations.close();
       await http.close();
       await store.close();
+      await calendar.close();
     },
   };
 }

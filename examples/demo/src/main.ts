@@ -32,6 +32,7 @@ process.stdout.write(
     ...options.users.map(
       (u) => `  ${u.name.padEnd(width)}  token ${u.token.padEnd(tokenWidth)}  password ${u.password}`,
     ),
+    `Example Calendar (third-party OAuth): ${demo.calendar.issuer} (alice / alice-calendar, bob / bob-calendar)`,
     '',
   ].join('\n'),
 );

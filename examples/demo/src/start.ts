@@ -39,6 +39,7 @@ process.stdout.write(
     `Bistro Elicit demo server at ${demo.base.href} (state in ${options.dataDir})`,
     'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
     'URL mode: call use_api or set_api_key, open the page, sign in, enter a key such as sk-demo-12345678',
+    'OAuth:    call list_calendar_events, connect Example Calendar in the browser (alice / alice-calendar)',
     `You are ${me.name} here; in the browser sign in as ${me.name} / ${me.password}` +
       (others.length > 0
         ? ` (${others.map((u) => `${u.name} / ${u.password}`).join(', ')} sees "Not your request")`

@@ -175,6 +175,29 @@ describe('demo server, URL mode', () => {
     }
   });
 
+  it('[E-35] list_calendar_events: -32042 with an oauth link to the demo, whose connect page sends Alice to Example Calendar', async () => {
+    const alice = await connectHost(ALICE.token);
+    try {
+      const call = callToolWithElicitation(alice.client, { name: 'list_calendar_events', arguments: {} });
+      call.catch(() => {}); // ends when the host closes, below: the OAuth dance itself is the Chromium suite's
+      const link = await alice.nextLink();
+      // The link is the demo's own connect route (same-user check first), never the provider's URL.
+      expect(link).toMatch(new RegExp(`^${demo.base.href}elicit/[A-Za-z0-9_-]{43}$`));
+      const browser = new DemoBrowser();
+      await browser.login(demo.base, ALICE);
+      const connect = await browser.open(link);
+      expect(connect.status).toBe(200);
+      expect(connect.text).toContain('Continue to Example Calendar');
+      const toProvider = await browser.submit(connect, {});
+      const calendarIssuer = /Example Calendar \(third-party OAuth\): (\S+)/.exec(demo.stdout())?.[1];
+      expect(toProvider.url.origin).toBe(calendarIssuer);
+      expect(toProvider.url.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(toProvider.url.searchParams.get('client_id')).toBe('bistro-elicit');
+    } finally {
+      await alice.close();
+    }
+  });
+
   it('declining the consent prompt stores nothing and says so', async () => {
     const bob = await connectHost(BOB.token);
     bob.ui.push({ url: { action: 'decline' } });

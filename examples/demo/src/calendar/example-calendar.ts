@@ -1,7 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { errors } from 'oidc-provider';
 import { EVENTS_SCOPE, handleEvents } from './events-api.js';
 import { handleInteraction } from './interactions.js';
 import { sendPage } from './page.js';
@@ -68,55 +67,59 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
   const apiResource = `${issuer}/events`;
   const accessTokenTtl = options.accessTokenTtlSeconds ?? 600;
 
-  const provider = new Provider(issuer, {
-    clients: (options.clients ?? []).map(clientMetadata),
-    jwks: signingKeys(),
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    findAccount: async (_ctx: unknown, sub: string) =>
-      users[sub] ? { accountId: sub, claims: async () => ({ sub, preferred_username: sub }) } : undefined,
-    claims: { openid: ['sub'], profile: ['preferred_username'] },
-    scopes: ['openid', 'offline_access'],
-    pkce: { required: () => true },
-    ttl: {
-      AccessToken: accessTokenTtl,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 600,
-      RefreshToken: 86_400,
-      Grant: 86_400,
-      Session: 3600,
-    },
-    // Refresh tokens for every client allowed the grant, without requiring `offline_access` + `prompt=consent`.
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
-      client.grantTypeAllowed('refresh_token'),
-    interactions: {
-      url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
-    },
-    features: {
-      devInteractions: { enabled: false },
-      revocation: { enabled: true },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: async () => apiResource,
-        useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx: unknown, resource: string) => {
-          if (resource !== apiResource) throw new errors.InvalidTarget();
-          return {
-            scope: EVENTS_SCOPE,
-            audience: apiResource,
-            accessTokenTTL: accessTokenTtl,
-            accessTokenFormat: 'opaque',
-          };
+  const { default: Provider, errors } = await quietly(() => import('oidc-provider'));
+  const provider = await quietly(
+    async () =>
+      new Provider(issuer, {
+        clients: (options.clients ?? []).map(clientMetadata),
+        jwks: signingKeys(),
+        cookies: { keys: [randomBytes(32).toString('base64url')] },
+        findAccount: async (_ctx: unknown, sub: string) =>
+          users[sub] ? { accountId: sub, claims: async () => ({ sub, preferred_username: sub }) } : undefined,
+        claims: { openid: ['sub'], profile: ['preferred_username'] },
+        scopes: ['openid', 'offline_access'],
+        pkce: { required: () => true },
+        ttl: {
+          AccessToken: accessTokenTtl,
+          AuthorizationCode: 60,
+          IdToken: 3600,
+          Interaction: 600,
+          RefreshToken: 86_400,
+          Grant: 86_400,
+          Session: 3600,
         },
-      },
-    },
-    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><title>Example Calendar error</title><h1>Something went wrong</h1><p>${(
-        out.error_description ?? out.error ?? 'error'
-      ).replace(/[&<>"']/g, '')}</p>`;
-    },
-  });
+        // Refresh tokens for every client allowed the grant, without requiring `offline_access` + `prompt=consent`.
+        issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+          client.grantTypeAllowed('refresh_token'),
+        interactions: {
+          url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+        },
+        features: {
+          devInteractions: { enabled: false },
+          revocation: { enabled: true },
+          resourceIndicators: {
+            enabled: true,
+            defaultResource: async () => apiResource,
+            useGrantedResource: async () => true,
+            getResourceServerInfo: async (_ctx: unknown, resource: string) => {
+              if (resource !== apiResource) throw new errors.InvalidTarget();
+              return {
+                scope: EVENTS_SCOPE,
+                audience: apiResource,
+                accessTokenTTL: accessTokenTtl,
+                accessTokenFormat: 'opaque',
+              };
+            },
+          },
+        },
+        renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+          ctx.type = 'html';
+          ctx.body = `<!doctype html><title>Example Calendar error</title><h1>Something went wrong</h1><p>${(
+            out.error_description ?? out.error ?? 'error'
+          ).replace(/[&<>"']/g, '')}</p>`;
+        },
+      }),
+  );
   if (options.onError) provider.on('server_error', (_ctx, error) => options.onError?.(error));
   const providerCallback = provider.callback();
 
@@ -150,4 +153,23 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
       });
     },
   };
+}
+
+/**
+ * Runs `load` with oidc-provider's two start-up warnings silenced: it asks for Node 22 (it runs on the Node 20
+ * this project supports, as the suite shows) and warns that its in-memory storage loses state on restart, which
+ * is what a stand-in third party should do. Any other warning still shows.
+ */
+async function quietly<T>(load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const text = String(args[0]);
+    if (/oidc-provider WARNING: (Unsupported runtime|a quick start development-only)/.test(text)) return;
+    warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
 }
