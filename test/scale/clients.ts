@@ -103,17 +103,26 @@ export interface InstanceProcess {
 
 const MAIN = fileURLToPath(new URL('./instance-main.ts', import.meta.url));
 
+export interface SpawnOptions {
+  name: string;
+  redisUrl?: string;
+  keyPrefix?: string;
+  loadUsers?: number;
+  /** `memory`: no Redis, one instance alone (the benchmarks' anchor). */
+  store?: 'redis' | 'memory';
+}
+
 /** Starts `instance-main.ts` as a child process and waits until it serves. */
-export async function spawnInstance(
-  name: string,
-  redisUrl: string,
-  keyPrefix: string,
-  loadUsers = 0,
-): Promise<InstanceProcess> {
+export async function spawnInstance(options: SpawnOptions): Promise<InstanceProcess> {
+  const { name } = options;
+  const args = ['--name', name, '--redis', options.redisUrl ?? '', '--prefix', options.keyPrefix ?? 'scale:'];
+  args.push('--load-users', String(options.loadUsers ?? 0), '--store', options.store ?? 'redis');
   const child = spawn(
     process.execPath,
-    ['--conditions=@elicitkit/source', '--import', 'tsx', MAIN, name, redisUrl, keyPrefix, String(loadUsers)],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
+    ['--conditions=@elicitkit/source', '--import', 'tsx', MAIN, ...args],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const errors: string[] = [];

@@ -117,7 +117,7 @@ describe('faults', () => {
 
   it('[E-21] instance A killed: the client reconnects to B, retries the -32042 request, and succeeds once complete', async () => {
     const processes: InstanceProcess[] = await Promise.all(
-      ['A', 'B'].map((name) => spawnInstance(name, redis.url, 'killed:')),
+      ['A', 'B'].map((name) => spawnInstance({ name, redisUrl: redis.url, keyPrefix: 'killed:' })),
     );
     cleanups.push(() => Promise.all(processes.map((p) => p.kill())));
     const [a, b] = processes as [InstanceProcess, InstanceProcess];

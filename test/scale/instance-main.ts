@@ -1,20 +1,38 @@
 /**
- * One scale-test instance as its own process: `node --conditions=@elicitkit/source --import tsx
- * test/scale/instance-main.ts <name> <redisUrl> <keyPrefix> [loadUsers]`. Prints `{"ready":…}` once serving,
- * stops on SIGTERM; the fault tests SIGKILL it.
+ * One scale-test instance as its own process:
+ *   node --conditions=@elicitkit/source --import tsx test/scale/instance-main.ts \
+ *     --name A --redis redis://127.0.0.1:6379 --prefix scale: [--load-users 250] [--store memory]
+ * Prints `{"ready":…}` once serving and stops on SIGTERM (the fault tests SIGKILL it). `--store memory` runs
+ * it on MemoryElicitationStore instead of Redis: the single-instance anchor of the benchmarks.
  */
+import { parseArgs } from 'node:util';
+import { MemoryElicitationStore } from '@elicitkit/server';
 import { startInstance } from './instance.js';
 
-const [name = 'instance', redisUrl, keyPrefix = 'scale:', loadUsers = '0'] = process.argv.slice(2);
-if (!redisUrl) {
-  console.error('usage: instance-main.ts <name> <redisUrl> <keyPrefix> [loadUsers]');
+const { values } = parseArgs({
+  options: {
+    name: { type: 'string', default: 'instance' },
+    redis: { type: 'string', default: '' },
+    prefix: { type: 'string', default: 'scale:' },
+    'load-users': { type: 'string', default: '0' },
+    store: { type: 'string', default: 'redis' },
+  },
+});
+if (values.store === 'redis' && !values.redis) {
+  console.error('instance-main: --redis <url> is required unless --store memory');
   process.exit(2);
 }
-const instance = await startInstance({ name, redisUrl, keyPrefix, loadUsers: Number(loadUsers) });
-process.stdout.write(`${JSON.stringify({ ready: { name, base: instance.base.href } })}\n`);
+const instance = await startInstance({
+  name: values.name,
+  redisUrl: values.redis,
+  keyPrefix: values.prefix,
+  loadUsers: Number(values['load-users']),
+  ...(values.store === 'memory' ? { store: new MemoryElicitationStore() } : {}),
+});
+process.stdout.write(`${JSON.stringify({ ready: { name: values.name, base: instance.base.href } })}\n`);
 process.once('SIGTERM', () => {
   void instance.close().finally(() => process.exit(0));
 });
-// The test process closes this pipe when it ends, whatever way it ends: do not outlive it.
+// The parent closes this pipe when it ends, whatever way it ends: do not outlive it.
 process.stdin.resume();
 process.stdin.once('end', () => process.exit(0));

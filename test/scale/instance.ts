@@ -5,6 +5,7 @@ import {
   createElicitationPages,
   createLoginRoutes,
   createVaultKeyring,
+  type ElicitationStore,
   parseVaultKey,
   SessionCookies,
   secretKind,
@@ -52,6 +53,8 @@ export interface InstanceOptions {
   loadUsers?: number;
   /** Collect log events here (in-process instances); default: none kept. */
   logs?: LogEntry[];
+  /** Another store instead of Redis (the benchmarks' single-instance anchor). */
+  store?: ElicitationStore;
 }
 
 export interface LogEntry {
@@ -66,7 +69,7 @@ export interface Instance {
   base: URL;
   mcpUrl: URL;
   elicitations: UrlElicitations;
-  store: RedisElicitationStore;
+  store: ElicitationStore;
   readonly sessionCount: number;
   close(): Promise<void>;
 }
@@ -87,12 +90,14 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const listening = await listen(app, options.port ?? 0);
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
 
-  const store = new RedisElicitationStore({
-    redis: options.redisUrl,
-    keyPrefix: options.keyPrefix,
-    commandTimeoutMs: 1000,
-    logger,
-  });
+  const store =
+    options.store ??
+    new RedisElicitationStore({
+      redis: options.redisUrl,
+      keyPrefix: options.keyPrefix,
+      commandTimeoutMs: 1000,
+      logger,
+    });
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
   const elicitations = new UrlElicitations({
     store,
