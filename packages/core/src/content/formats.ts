@@ -26,11 +26,14 @@ function isAsciiLetter(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
-const ATEXT_SYMBOLS = new Set([..."!#$%&'*+-/=?^_`{|}~"].map((char) => char.charCodeAt(0)));
+/** RFC 5322 §3.2.3 atext, as a lookup table over ASCII: letters, digits and ``!#$%&'*+-/=?^_`{|}~``. */
+const ATEXT = new Uint8Array(128);
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-/=?^_`{|}~") {
+  ATEXT[char.charCodeAt(0)] = 1;
+}
 
-/** RFC 5322 §3.2.3 atext: letters, digits and ``!#$%&'*+-/=?^_`{|}~``. */
 function isAtext(code: number): boolean {
-  return isAsciiLetter(code) || isDigit(code) || ATEXT_SYMBOLS.has(code);
+  return code < 128 && ATEXT[code] === 1;
 }
 
 const MAX_LOCAL_PART = 64; // RFC 5321 §4.5.3.1.1
