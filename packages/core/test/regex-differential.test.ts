@@ -19,7 +19,8 @@ import { compilePattern } from '../src/regex/safe-pattern.js';
  */
 
 /** The V8 surrogate-pair quirk above: `\B` in the pattern and an astral character in the input. */
-const v8SurrogateQuirk = (source: string, text: string) => source.includes('\\B') && /[\u{10000}-\u{10ffff}]/u.test(text);
+const v8SurrogateQuirk = (source: string, text: string) =>
+  source.includes('\\B') && /[\u{10000}-\u{10ffff}]/u.test(text);
 
 const CHARACTERS = [
   'a',
