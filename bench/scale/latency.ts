@@ -1,7 +1,9 @@
 /**
- * Completion delivery latency: from the browser's POST that completes a URL flow to the
- * `notifications/elicitation/complete` at the MCP client that started it, over Streamable HTTP on loopback.
- * Each instance is its own process; the client and the browser are this one. Interleaved in one run:
+ * Completion delivery latency: from the moment an instance completes a URL flow (its store's `complete`, as
+ * the page's POST runs it) to `notifications/elicitation/complete` at the MCP client that started it, over
+ * Streamable HTTP on loopback; and, as a person sees it, from the browser's POST to that notice. Each
+ * instance is its own process (the two ends are timed with the high-resolution wall clock, which processes
+ * on one machine share); the client and the browser are this one. Interleaved in one run:
  *   same:   client on A, page posted to A (Redis round trips and the stream read still happen)
  *   other:  client on A, page posted to B, the other instance on the same Redis
  *   memory: client and page on M, one instance on MemoryElicitationStore: the single-process anchor
@@ -25,9 +27,9 @@ const WARMUP = 30;
 
 const redis = await startTestRedis();
 const [a, b, m] = (await Promise.all([
-  spawnInstance({ name: 'A', redisUrl: redis.url, keyPrefix: 'bench:' }),
-  spawnInstance({ name: 'B', redisUrl: redis.url, keyPrefix: 'bench:' }),
-  spawnInstance({ name: 'M', store: 'memory' }),
+  spawnInstance({ name: 'A', redisUrl: redis.url, keyPrefix: 'bench:', timeCompletions: true }),
+  spawnInstance({ name: 'B', redisUrl: redis.url, keyPrefix: 'bench:', timeCompletions: true }),
+  spawnInstance({ name: 'M', store: 'memory', timeCompletions: true }),
 ])) as [InstanceProcess, InstanceProcess, InstanceProcess];
 const onA = await connectScaleClient(a.mcpUrl, 'alice');
 const onM = await connectScaleClient(m.mcpUrl, 'alice');
@@ -35,8 +37,15 @@ const onM = await connectScaleClient(m.mcpUrl, 'alice');
 const browser = new TestBrowser();
 await browser.login(a.base, 'alice', passwordOf('alice'));
 
-/** One flow: started by `client` on `home`, its page posted to `completer`; returns POST → notice, ms. */
-async function once(client: ScaleClient, home: InstanceProcess, completer: InstanceProcess): Promise<number> {
+interface Sample {
+  /** From the completing instance's `complete` to the notice at the client. */
+  delivery: number;
+  /** From the browser's POST to the notice at the client. */
+  post: number;
+}
+
+/** One flow: started by `client` on `home`, its page posted to `completer`. */
+async function once(client: ScaleClient, home: InstanceProcess, completer: InstanceProcess): Promise<Sample> {
   const call = client.client.callTool({ name: 'set_api_key', arguments: {} });
   const id = await client.nextElicitation();
   const url = onInstance(`${home.base.href}elicit/${id}`, completer.base);
@@ -49,9 +58,12 @@ async function once(client: ScaleClient, home: InstanceProcess, completer: Insta
   const page = await browser.request(url, { form: { csrf, value: 'sk-bench' } });
   if (page.status !== 200) throw new Error(`page answered ${page.status}`);
   if ((await notice) !== id) throw new Error('notice for another elicitation');
-  const at = client.notices.at(-1)?.at ?? Number.NaN;
+  const noticed = client.notices.at(-1);
   await call;
-  return at - start;
+  const timing = (await (await fetch(new URL(`_bench/completed/${id}`, completer.base))).json()) as {
+    at: number;
+  };
+  return { delivery: (noticed?.wallAt ?? Number.NaN) - timing.at, post: (noticed?.at ?? Number.NaN) - start };
 }
 
 const ways = {
@@ -60,14 +72,14 @@ const ways = {
   memory: () => once(onM, m, m),
 } as const;
 type Way = keyof typeof ways;
-const samples: Record<Way, number[]> = { same: [], other: [], memory: [] };
+const samples: Record<Way, Sample[]> = { same: [], other: [], memory: [] };
 
 for (let round = 0; round < WARMUP + FLOWS; round++) {
   // Rotating order, so no way always runs right after the same other one.
   const order = (Object.keys(ways) as Way[]).map((_, i, all) => all[(i + round) % all.length] as Way);
   for (const way of order) {
-    const ms = await ways[way]();
-    if (round >= WARMUP) samples[way].push(ms);
+    const sample = await ways[way]();
+    if (round >= WARMUP) samples[way].push(sample);
   }
 }
 
@@ -75,20 +87,31 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((x, y) => x - y);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 };
-const row = (way: Way) => ({ p50: pct(samples[way], 0.5), p99: pct(samples[way], 0.99) });
-const figures = { same: row('same'), other: row('other'), memory: row('memory') };
 const ratio = (x: number, y: number) => `${(x / y).toFixed(2)}×`;
-console.log(`completion delivery latency, browser POST → client notice, ${FLOWS} flows each (ms):`);
-for (const [way, { p50, p99 }] of Object.entries(figures)) {
-  console.log(`  ${way.padEnd(6)} p50 ${p50.toFixed(2).padStart(6)}  p99 ${p99.toFixed(2).padStart(6)}`);
+const worst: Record<string, number> = {};
+for (const span of ['delivery', 'post'] as const) {
+  const figures = Object.fromEntries(
+    (Object.keys(ways) as Way[]).map((way) => {
+      const values = samples[way].map((s) => s[span]);
+      return [way, { p50: pct(values, 0.5), p99: pct(values, 0.99) }];
+    }),
+  ) as Record<Way, { p50: number; p99: number }>;
+  console.log(
+    span === 'delivery'
+      ? `completion delivery latency, instance completes → client notice, ${FLOWS} flows each (ms):`
+      : `as the person sees it, browser POST → client notice (ms):`,
+  );
+  for (const [way, { p50, p99 }] of Object.entries(figures)) {
+    console.log(`  ${way.padEnd(6)} p50 ${p50.toFixed(2).padStart(6)}  p99 ${p99.toFixed(2).padStart(6)}`);
+  }
+  const { same, other, memory } = figures;
+  console.log(`  other ÷ same:   p50 ${ratio(other.p50, same.p50)}  p99 ${ratio(other.p99, same.p99)}`);
+  console.log(`  other ÷ memory: p50 ${ratio(other.p50, memory.p50)}  p99 ${ratio(other.p99, memory.p99)}`);
+  worst[span] = other.p99;
 }
 console.log(
-  `  other ÷ same:   p50 ${ratio(figures.other.p50, figures.same.p50)}  p99 ${ratio(figures.other.p99, figures.same.p99)}`,
+  `target: other-instance delivery p99 ≤ 10 ms: ${(worst.delivery ?? Infinity) <= 10 ? 'met' : 'NOT met'}`,
 );
-console.log(
-  `  other ÷ memory: p50 ${ratio(figures.other.p50, figures.memory.p50)}  p99 ${ratio(figures.other.p99, figures.memory.p99)}`,
-);
-console.log(`  target other p99 ≤ 10 ms: ${figures.other.p99 <= 10 ? 'met' : 'NOT met'}`);
 
 await Promise.all([onA.close(), onM.close()]);
 await Promise.all([a.stop(), b.stop(), m.stop()]);

@@ -10,8 +10,11 @@ export interface ScaleClient {
   client: Client;
   /** `elicitationId`s of the `elicitation/create` requests received. */
   elicitations: string[];
-  /** `elicitationId`s of the completion notices received, with when each arrived (performance.now()). */
-  notices: { id: string; at: number }[];
+  /**
+   * `elicitationId`s of the completion notices received, with when each arrived: `at` by performance.now(),
+   * `wallAt` by the high-resolution wall clock (comparable with another process's).
+   */
+  notices: { id: string; at: number; wallAt: number }[];
   /** Resolves with the next `elicitation/create` id (after those already received). */
   nextElicitation(timeoutMs?: number): Promise<string>;
   /** Resolves with the next completion notice id. */
@@ -45,7 +48,7 @@ export async function connectScaleClient(
   app: ClientApp = 'cli',
 ): Promise<ScaleClient> {
   const elicitations: string[] = [];
-  const notices: { id: string; at: number }[] = [];
+  const notices: { id: string; at: number; wallAt: number }[] = [];
   const created = waiterList<string>('elicitation/create');
   const noticed = waiterList<string>('completion notice');
   const client = new Client(
@@ -60,7 +63,7 @@ export async function connectScaleClient(
   });
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const id = notification.params.elicitationId;
-    notices.push({ id, at: performance.now() });
+    notices.push({ id, at: performance.now(), wallAt: performance.timeOrigin + performance.now() });
     noticed.push(id);
   });
   const transport = new StreamableHTTPClientTransport(mcpUrl, {
@@ -110,6 +113,7 @@ export interface SpawnOptions {
   loadUsers?: number;
   /** `memory`: no Redis, one instance alone (the benchmarks' anchor). */
   store?: 'redis' | 'memory';
+  timeCompletions?: boolean;
 }
 
 /** Starts `instance-main.ts` as a child process and waits until it serves. */
@@ -117,6 +121,7 @@ export async function spawnInstance(options: SpawnOptions): Promise<InstanceProc
   const { name } = options;
   const args = ['--name', name, '--redis', options.redisUrl ?? '', '--prefix', options.keyPrefix ?? 'scale:'];
   args.push('--load-users', String(options.loadUsers ?? 0), '--store', options.store ?? 'redis');
+  if (options.timeCompletions) args.push('--time-completions');
   const child = spawn(
     process.execPath,
     ['--conditions=@elicitkit/source', '--import', 'tsx', MAIN, ...args],

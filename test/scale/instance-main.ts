@@ -1,7 +1,7 @@
 /**
  * One scale-test instance as its own process:
  *   node --conditions=@elicitkit/source --import tsx test/scale/instance-main.ts \
- *     --name A --redis redis://127.0.0.1:6379 --prefix scale: [--load-users 250] [--store memory]
+ *     --name A --redis redis://127.0.0.1:6379 --prefix scale: [--load-users 250] [--store memory] [--time-completions]
  * Prints `{"ready":…}` once serving and stops on SIGTERM (the fault tests SIGKILL it). `--store memory` runs
  * it on MemoryElicitationStore instead of Redis: the single-instance anchor of the benchmarks.
  */
@@ -16,6 +16,7 @@ const { values } = parseArgs({
     prefix: { type: 'string', default: 'scale:' },
     'load-users': { type: 'string', default: '0' },
     store: { type: 'string', default: 'redis' },
+    'time-completions': { type: 'boolean', default: false },
   },
 });
 if (values.store === 'redis' && !values.redis) {
@@ -27,6 +28,7 @@ const instance = await startInstance({
   redisUrl: values.redis,
   keyPrefix: values.prefix,
   loadUsers: Number(values['load-users']),
+  timeCompletions: values['time-completions'],
   ...(values.store === 'memory' ? { store: new MemoryElicitationStore() } : {}),
 });
 process.stdout.write(`${JSON.stringify({ ready: { name: values.name, base: instance.base.href } })}\n`);

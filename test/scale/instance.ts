@@ -55,6 +55,11 @@ export interface InstanceOptions {
   logs?: LogEntry[];
   /** Another store instead of Redis (the benchmarks' single-instance anchor). */
   store?: ElicitationStore;
+  /**
+   * Benchmarks: note when each completion starts (high-resolution wall clock, comparable across processes)
+   * and serve it at `GET /_bench/completed/:id`.
+   */
+  timeCompletions?: boolean;
 }
 
 export interface LogEntry {
@@ -98,6 +103,17 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       commandTimeoutMs: 1000,
       logger,
     });
+  const completedAt = new Map<string, number>();
+  if (options.timeCompletions) {
+    const complete = store.complete.bind(store);
+    store.complete = async (id, now) => {
+      const at = performance.timeOrigin + performance.now();
+      const outcome = await complete(id, now);
+      if (outcome.ok) completedAt.set(id, at);
+      return outcome;
+    };
+    app.get('/_bench/completed/:id', (c) => c.json({ at: completedAt.get(c.req.param('id')) ?? null }));
+  }
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
   const elicitations = new UrlElicitations({
     store,

@@ -92,6 +92,28 @@ describe('RedisElicitationStore', () => {
     await store.close();
   });
 
+  it('purges in batches, and drops index entries of records Redis already deleted', async () => {
+    const keyPrefix = newPrefix();
+    const store = new RedisElicitationStore({
+      redis: redis.url,
+      keyPrefix,
+      retainExpiredMs: 60_000,
+      logger: quiet,
+    });
+    const old = Array.from({ length: 1100 }, () => sampleRecord({ expiresAt: sampleRecord().createdAt - 1 }));
+    await Promise.all(old.map((record) => store.create(record)));
+    expect(await store.purge(sampleRecord().createdAt)).toBe(1100);
+    expect(await admin.zcard(`${keyPrefix}expiry`)).toBe(0);
+    // A record created long after another's expiry plus retention trims that one's index entry.
+    const first = sampleRecord();
+    await store.create(first);
+    await store.create(
+      sampleRecord({ createdAt: first.expiresAt + 2000, expiresAt: first.expiresAt + 62_000 }),
+    );
+    expect(await admin.zscore(`${keyPrefix}expiry`, first.id)).toBeNull();
+    await store.close();
+  });
+
   it('holds vault entries as ciphertext only', async () => {
     const keyPrefix = newPrefix();
     const store = new RedisElicitationStore({ redis: redis.url, keyPrefix, logger: quiet });
