@@ -107,9 +107,8 @@ describe('RedisElicitationStore', () => {
     // A record created long after another's expiry plus retention trims that one's index entry.
     const first = sampleRecord();
     await store.create(first);
-    await store.create(
-      sampleRecord({ createdAt: first.expiresAt + 2000, expiresAt: first.expiresAt + 62_000 }),
-    );
+    const later = first.expiresAt + 61_000;
+    await store.create(sampleRecord({ createdAt: later, expiresAt: later + 60_000 }));
     expect(await admin.zscore(`${keyPrefix}expiry`, first.id)).toBeNull();
     await store.close();
   });
