@@ -9,12 +9,12 @@ import * as ajvFormats from 'ajv-formats';
  * 2020 with ajv-formats in full mode, the validator most of the ecosystem uses. Test-only.
  */
 
-export const SPEC_DIR = fileURLToPath(new URL('../../../../shared/spec/2025-11-25/', import.meta.url));
+/** The repository's unchanged copy of the spec revision (see spec/README.md). */
+export const SPEC_DIR = fileURLToPath(new URL('../../../spec/2025-11-25/', import.meta.url));
 
 export function readSpecFile(name: string): string {
   const path = `${SPEC_DIR}${name}`;
-  if (!existsSync(path))
-    throw new Error(`spec file missing: ${path} (the tests read ../shared/spec beside the repo)`);
+  if (!existsSync(path)) throw new Error(`spec file missing: ${path} (see spec/README.md)`);
   return readFileSync(path, 'utf8');
 }
 
