@@ -43,6 +43,9 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 3000;
 const READ_BLOCK_MS = 5000;
 const PURGE_BATCH = 512;
 
+/** CLIENT SETNAME takes no spaces: a name that shows the prefix in `CLIENT LIST`, whatever the prefix holds. */
+const connectionName = (prefix: string, role: string) => `${prefix.replace(/[^\w:.-]/g, '_')}${role}`;
+
 function positiveInteger(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
     throw new UrlElicitationConfigError(`RedisElicitationStore: ${name} must be a positive integer`);
@@ -109,7 +112,7 @@ export class RedisElicitationStore implements ElicitationStore {
         // Commands wait through one reconnect attempt, then fail with a clear error instead of piling up.
         maxRetriesPerRequest: 1,
         retryStrategy: (times) => Math.min(50 * 2 ** times, 1000),
-        connectionName: `${this.keys.prefix}store`,
+        connectionName: connectionName(this.keys.prefix, 'store'),
       });
       this.#owned = true;
     } else if (options.redis instanceof Redis) {
@@ -233,7 +236,7 @@ export class RedisElicitationStore implements ElicitationStore {
     const reader = this.#redis.duplicate({
       commandTimeout: READ_BLOCK_MS + 5000,
       maxRetriesPerRequest: null,
-      connectionName: `${this.keys.prefix}completions`,
+      connectionName: connectionName(this.keys.prefix, 'completions'),
     });
     reader.on('error', this.#onConnectionError);
     this.#reader = reader;

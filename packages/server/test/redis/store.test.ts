@@ -178,6 +178,23 @@ describe('RedisElicitationStore', () => {
     client.disconnect();
   });
 
+  it('accepts any prefix, spaces included', async () => {
+    const store = new RedisElicitationStore({
+      redis: redis.url,
+      keyPrefix: 'my app: tenant 7/',
+      logger: quiet,
+    });
+    const seen: string[] = [];
+    await store.subscribe((e) => seen.push(e.record.id));
+    const record = sampleRecord();
+    await store.create(record);
+    expect((await store.complete(record.id, record.createdAt)).ok).toBe(true);
+    await tick();
+    expect(seen).toEqual([record.id]);
+    expect(await admin.exists(`my app: tenant 7/elicitation:${record.id}`)).toBe(1);
+    await store.close();
+  });
+
   it('refuses bad configuration with a clear error', () => {
     expect(() => new RedisElicitationStore({ redis: 'http://localhost:6379' })).toThrow(
       /redis:\/\/ or rediss:\/\//,
