@@ -72,7 +72,14 @@ export class UrlElicitations {
     this.logger = options.logger ?? stderrLogger;
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
     this.#subscription = this.store.subscribe(({ record }) => {
-      void this.#onCompleted(record);
+      // A store failing mid-notice (Redis gone after the event arrived) must not crash the process: the
+      // client can still retry by hand (E-22), and the failure is logged.
+      this.#onCompleted(record).catch((error: unknown) => {
+        this.logger.warn('elicitation.notice-failed', {
+          elicitation: logRef(record.id),
+          error: String(error),
+        });
+      });
     });
   }
 
