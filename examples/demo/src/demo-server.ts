@@ -106,7 +106,14 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const http = await listen((request) => route(request), options.port);
   const base = new URL(`http://127.0.0.1:${http.port}/`);
 
-  const store = new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
+  const store = options.redis
+    ? // Loaded only with --redis, so the default demo never loads ioredis.
+      new (await import('@elicitkit/server/redis')).RedisElicitationStore({
+        redis: options.redis,
+        keyPrefix: 'bistro-elicit:',
+        ...(logger ? { logger } : {}),
+      })
+    : new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
   const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(dataDir) });
   const auth = await createDemoAuth(options.users, dataDir, logger);
   // A third-party service on its own loopback port, with its own accounts; the demo is its OAuth client.

@@ -10,6 +10,8 @@ export interface DemoOptions {
   dataDir: string;
   /** Who may connect (bearer token) and log in to the browser pages (password). The first one is `npm start`'s. */
   users: DemoUser[];
+  /** Keep URL-mode state in this Redis (`redis://…`) instead of SQLite, so several instances can share it. */
+  redis?: string;
 }
 
 /** `examples/demo/.data`, beside the package (git-ignored), so the demo needs no setup. */
@@ -19,10 +21,12 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../.data', import.meta.ur
 export const USERS_ENV = 'ELICITKIT_DEMO_USERS';
 
 export function usage(command: string): string {
-  return `Usage: ${command} -- [--port <n>] [--data <dir>] [--user <name>:<token>:<password>]…
+  return `Usage: ${command} -- [--port <n>] [--data <dir>] [--user <name>:<token>:<password>]… [--redis <url>]
 
   --port <n>      port on 127.0.0.1; 0 (the default) picks a free one
   --data <dir>    where the demo keeps its state (default examples/demo/.data)
+  --redis <url>   keep URL-mode state in Redis (several instances can share it) instead of SQLite;
+                  instances that share it must share --data too (it holds the vault and session keys)
   --user <spec>   a user: MCP bearer token (8+ characters) and browser password; repeatable,
                   replaces the default users. ${USERS_ENV}="alice:tok-1234:pw,…" does the same.
   -h, --help      this text
@@ -33,7 +37,7 @@ Default users: ${DEFAULT_USERS.map((u) => `${u.name} (token ${u.token}, password
 
 /** `[--port <n>] [--data <dir>] [--user …]`; `'help'` for `--help`; a message for people when they are wrong. */
 export function parseDemoOptions(argv: string[], env = process.env): DemoOptions | 'help' | string {
-  let values: { port?: string; data?: string; user?: string[]; help?: boolean };
+  let values: { port?: string; data?: string; user?: string[]; redis?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -41,6 +45,7 @@ export function parseDemoOptions(argv: string[], env = process.env): DemoOptions
         port: { type: 'string' },
         data: { type: 'string' },
         user: { type: 'string', multiple: true },
+        redis: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -53,8 +58,16 @@ export function parseDemoOptions(argv: string[], env = process.env): DemoOptions
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     return `--port must be a port number from 0 to 65535 (0 picks a free one), got ${values.port}`;
   }
+  if (values.redis !== undefined && !/^rediss?:\/\/\S+$/.test(values.redis)) {
+    return `--redis must be a redis:// or rediss:// URL, got ${values.redis}`;
+  }
   const specs = values.user ?? env[USERS_ENV]?.split(',').filter((s) => s.trim() !== '');
   const users = specs && specs.length > 0 ? parseUsers(specs) : DEFAULT_USERS;
   if (typeof users === 'string') return users;
-  return { port, dataDir: resolve(values.data ?? DEFAULT_DATA_DIR), users };
+  return {
+    port,
+    dataDir: resolve(values.data ?? DEFAULT_DATA_DIR),
+    users,
+    ...(values.redis ? { redis: values.redis } : {}),
+  };
 }
