@@ -1,64 +1,22 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type ConformanceRun, conformanceRunner, expectAllPassed } from '../run-conformance.js';
 import { createConformanceServer } from './conformance-server.js';
 
-/**
- * The official MCP conformance suite (`@modelcontextprotocol/conformance`, on its own Node 22 from
- * tools/conformance) against the elicitkit conformance server, served over sessionful Streamable HTTP on
- * 127.0.0.1. No baseline of expected failures: every check must pass, `wire-schema-valid` included.
- */
-const root = resolve(import.meta.dirname, '../../..');
-const cliNode = join(root, 'tools/conformance/node_modules/.bin/node');
-const cli = join(root, 'tools/conformance/node_modules/.bin/conformance');
-
+// The official suite against the elicitkit conformance server over sessionful Streamable HTTP on 127.0.0.1;
+// every scenario must also pass `wire-schema-valid`.
 let served: ServedMcpHttp;
-let outputDir: string;
+let conformance: ConformanceRun;
 
 beforeAll(async () => {
   served = await serveMcpHttp(createConformanceServer);
-  outputDir = await mkdtemp(join(tmpdir(), 'elicitkit-server-conformance-'));
+  conformance = await conformanceRunner('server');
 });
 
 afterAll(async () => {
   await served?.close();
-  await rm(outputDir, { recursive: true, force: true });
+  await conformance?.dispose();
 });
-
-interface Check {
-  id: string;
-  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
-  errorMessage?: string;
-}
-
-function runScenario(scenario: string): Promise<{ exitCode: number | null; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(
-      cliNode,
-      [cli, 'server', '--url', served.url.href, '--scenario', scenario, '-o', join(outputDir, scenario)],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', fail);
-    child.on('close', (exitCode) => done({ exitCode, output }));
-  });
-}
-
-async function readChecks(scenario: string): Promise<Check[]> {
-  const dir = join(outputDir, scenario);
-  const found: Check[] = [];
-  for (const entry of await readdir(dir, { recursive: true })) {
-    if (String(entry).endsWith('checks.json')) {
-      found.push(...(JSON.parse(await readFile(join(dir, String(entry)), 'utf8')) as Check[]));
-    }
-  }
-  return found;
-}
 
 describe('official MCP conformance: server scenarios', () => {
   for (const [scenario, expectedChecks] of [
@@ -88,13 +46,8 @@ describe('official MCP conformance: server scenarios', () => {
     ['ping', ['ping']],
   ] as const) {
     it(`passes ${scenario} with no baseline`, { timeout: 90_000 }, async () => {
-      const { exitCode, output } = await runScenario(scenario);
-      const checks = await readChecks(scenario);
-      const ids = checks.map((check) => check.id);
-      for (const id of [...expectedChecks, 'wire-schema-valid']) expect(ids, output).toContain(id);
-      const failed = checks.filter((check) => check.status !== 'SUCCESS');
-      expect(failed, output).toEqual([]);
-      expect(exitCode, output).toBe(0);
+      const run = await conformance.scenario(scenario, ['--url', served.url.href]);
+      expectAllPassed(run, [...expectedChecks, 'wire-schema-valid']);
     });
   }
 });

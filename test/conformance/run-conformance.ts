@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
+
+/**
+ * Runs the official MCP conformance CLI (`@modelcontextprotocol/conformance`) on the Node 22 it needs, both
+ * installed under tools/conformance so that their `node` never shadows this project's Node on PATH.
+ */
+export const repositoryRoot = resolve(import.meta.dirname, '../..');
+const cliNode = join(repositoryRoot, 'tools/conformance/node_modules/.bin/node');
+const cli = join(repositoryRoot, 'tools/conformance/node_modules/.bin/conformance');
+
+interface Check {
+  id: string;
+  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED';
+  errorMessage?: string;
+}
+
+export interface ConformanceRun {
+  /** Runs one scenario: `args` are the CLI's words after the subcommand (`--url …` or `--command …`). */
+  scenario(
+    name: string,
+    args: string[],
+  ): Promise<{ exitCode: number | null; output: string; checks: Check[] }>;
+  dispose(): Promise<void>;
+}
+
+export async function conformanceRunner(subcommand: 'client' | 'server'): Promise<ConformanceRun> {
+  const outputDir = await mkdtemp(join(tmpdir(), `elicitkit-${subcommand}-conformance-`));
+  return {
+    async scenario(name, args) {
+      const dir = join(outputDir, name);
+      const { exitCode, output } = await new Promise<{ exitCode: number | null; output: string }>(
+        (done, fail) => {
+          const child = spawn(cliNode, [cli, subcommand, ...args, '--scenario', name, '-o', dir], {
+            cwd: repositoryRoot,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('error', fail);
+          child.on('close', (code) => done({ exitCode: code, output }));
+        },
+      );
+      const checks: Check[] = [];
+      for (const entry of await readdir(dir, { recursive: true })) {
+        if (String(entry).endsWith('checks.json')) {
+          checks.push(...(JSON.parse(await readFile(join(dir, String(entry)), 'utf8')) as Check[]));
+        }
+      }
+      return { exitCode, output, checks };
+    },
+    dispose: () => rm(outputDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * No baseline of expected failures: every named check passed, and no check failed, warned or was skipped
+ * (`INFO` lines are notes, not verdicts).
+ */
+export function expectAllPassed(
+  run: Awaited<ReturnType<ConformanceRun['scenario']>>,
+  expectedChecks: readonly string[],
+): void {
+  for (const id of expectedChecks) {
+    expect(run.checks.find((check) => check.id === id)?.status, `${id}\n${run.output}`).toBe('SUCCESS');
+  }
+  const notPassed = run.checks.filter((check) => check.status !== 'SUCCESS' && check.status !== 'INFO');
+  expect(notPassed, run.output).toEqual([]);
+  expect(run.exitCode, run.output).toBe(0);
+}
