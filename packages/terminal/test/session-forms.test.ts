@@ -66,7 +66,7 @@ describe('elicit connect: forms in a real terminal', () => {
     });
   });
 
-  it('[E-05] edits a field on the review screen before submitting', async () => {
+  it('[E-05] [E-41] edits a field on the review screen before submitting', async () => {
     term = await connectSession(server.url);
     await fillBooking(term);
     await answer(term, 'Send these answers', 'Down', 'Enter');

@@ -85,7 +85,7 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
     expect(retried).toMatchObject({ content: [{ type: 'text', text: 'Example API call succeeded.' }] });
   });
 
-  it('[E-33] [E-37] [E-45] no secret and no user data crosses the MCP wire, in either flow', async () => {
+  it('[E-33] [E-37] [E-45] [E-46] no secret and no user data crosses the MCP wire, in either flow', async () => {
     const alice = await connect(server.mcpUrl, { token: 'demo-alice' });
     const browser = new TestBrowser();
     await browser.login(server.base, 'alice', 'alice-pass');
@@ -189,7 +189,7 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
     expect(alice.notices).toEqual([needed?.elicitationId]);
   });
 
-  it('[E-18] two clients of one user: only the initiating client is notified', async () => {
+  it('[E-18] [E-40] two clients of one user: only the initiating client is notified', async () => {
     const first = await connect(server.mcpUrl, { token: 'demo-alice', name: 'client-a' });
     const second = await connect(server.mcpUrl, { token: 'demo-alice', name: 'client-b' });
     const [needed] = await requireKey(first);

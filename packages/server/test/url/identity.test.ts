@@ -30,7 +30,7 @@ async function signer() {
 }
 
 describe('identity from verified credentials', () => {
-  it('[E-31] jwtVerifier puts the verified sub in authInfo, and bearerIdentity reads it', async () => {
+  it('[E-31] [E-58] jwtVerifier puts the verified sub in authInfo, and bearerIdentity reads it', async () => {
     const { sign, publicKey } = await signer();
     const verifier = jwtVerifier({ issuer: ISSUER, audience: AUDIENCE, key: publicKey });
     const token = await sign({ sub: 'alice', client_id: 'desk-app', scope: 'mcp files' });

@@ -15,6 +15,7 @@ function isValidUrl(value: unknown): boolean {
  * The `-32042` error for a request that cannot proceed until URL elicitations complete (E-23, E-38), after
  * checking the list: E-25 every needed elicitation listed (non-empty), E-26 each one URL mode with an
  * `elicitationId`, E-15 a valid URL. Throw the result from a tool handler; the SDK passes it to the client as is.
+ * E-24: this is the only way this package makes a -32042, and it can only carry URL elicitations.
  */
 export function urlElicitationRequired(
   elicitations: readonly ElicitRequestURLParams[],
