@@ -10,12 +10,12 @@ import {
   loadOrCreateVaultKeyFile,
   type McpSessionContext,
   OAuthConnections,
-  SqliteElicitationStore,
   secretKind,
   type UrlElicitationLogger,
   UrlElicitations,
   Vault,
 } from '@elicitkit/server';
+import { SqliteElicitationStore } from '@elicitkit/server/sqlite';
 import { serve } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';

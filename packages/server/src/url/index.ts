@@ -37,7 +37,6 @@ export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOpti
 export { escapeHtml, html, htmlPage, PAGE_SECURITY_HEADERS, SafeHtml } from './pages/html.js';
 export { loadOrCreateSecretFile } from './secret-file.js';
 export { MemoryElicitationStore } from './store/memory.js';
-export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from './store/sqlite.js';
 export type {
   ClientBinding,
   CompleteOutcome,

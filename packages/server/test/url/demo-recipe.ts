@@ -12,13 +12,13 @@ import {
   loadOrCreateVaultKeyFile,
   requestBearerIdentity,
   SessionCookies,
-  SqliteElicitationStore,
   secretKind,
   staticTokenVerifier,
   staticUsers,
   UrlElicitations,
   Vault,
 } from '../../src/index.js';
+import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 
 export interface DemoOptions {
   port?: number;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { MemoryElicitationStore, SqliteElicitationStore } from '../../src/url/index.js';
+import { SqliteElicitationStore } from '../../src/sqlite/index.js';
+import { MemoryElicitationStore } from '../../src/url/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
 

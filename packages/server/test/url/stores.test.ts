@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryElicitationStore, SqliteElicitationStore } from '../../src/url/index.js';
+import { SqliteElicitationStore } from '../../src/sqlite/index.js';
+import { MemoryElicitationStore } from '../../src/url/index.js';
 import { describeStoreContract, sampleRecord } from './store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'elicitkit-store-'));

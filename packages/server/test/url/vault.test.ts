@@ -2,13 +2,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
   loadOrCreateVaultKeyFile,
   MemoryElicitationStore,
   parseVaultKey,
-  SqliteElicitationStore,
   Vault,
   vaultKeyringFromEnv,
 } from '../../src/url/index.js';
