@@ -5,8 +5,9 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callToolWithElicitation, installElicitation, type ScriptedUI, scriptedUI } from '@elicitkit/client';
-import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturingTransport } from '../../../test/support/wire-capture.js';
 import { ALICE, BOB, DemoBrowser, type DemoProcess, startDemoServer } from './helpers/demo.js';
 
 let scratch: string;
@@ -30,33 +31,11 @@ const newKey = () => `sk-test-${randomBytes(12).toString('hex')}`;
 interface Host {
   client: Client;
   ui: ScriptedUI;
-  /** Every JSON-RPC message both ways, serialized as sent and received. */
-  wire: string[];
+  /** Every JSON-RPC message both ways, as sent and received. */
+  wire: JSONRPCMessage[];
   /** The next URL the host hands to the system browser. */
   nextLink(): Promise<string>;
   close(): Promise<void>;
-}
-
-/** Records each message crossing the transport: `send`, and the `onmessage` the client installs. */
-function recording(transport: Transport, wire: string[]): Transport {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    wire.push(JSON.stringify(message));
-    return send(message, options);
-  };
-  let deliver: Transport['onmessage'];
-  Object.defineProperty(transport, 'onmessage', {
-    get: () => deliver,
-    set: (handler: Transport['onmessage']) => {
-      deliver =
-        handler &&
-        ((message, extra) => {
-          wire.push(JSON.stringify(message));
-          handler(message, extra);
-        });
-    },
-  });
-  return transport;
 }
 
 /** An MCP host as the user runs it: consents to URL prompts; its "browser" only collects the links. */
@@ -66,11 +45,11 @@ async function connectHost(token: string): Promise<Host> {
   const links: string[] = [];
   let taken = 0;
   installElicitation(client, { ui, opener: async (href) => void links.push(href) });
-  const wire: string[] = [];
+  const wire: JSONRPCMessage[] = [];
   const transport = new StreamableHTTPClientTransport(new URL(demo.url), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
-  await client.connect(recording(transport, wire));
+  await client.connect(capturingTransport(transport, wire));
   return {
     client,
     ui,
@@ -131,7 +110,7 @@ describe('demo server, URL mode', () => {
       const result = await call;
       expect(textOf(result)).toBe('The Example API accepted your key: call succeeded.');
       expect(alice.ui.prompts).toMatchObject([{ url: { href: link } }]);
-      const wire = alice.wire.join('\n');
+      const wire = JSON.stringify(alice.wire);
       expect(wire).toContain('-32042');
       expect(wire).toContain('notifications/elicitation/complete');
       expect(wire).not.toContain(key.slice(8));
@@ -169,7 +148,7 @@ describe('demo server, URL mode', () => {
       );
       const used = await callToolWithElicitation(alice.client, { name: 'use_api', arguments: {} });
       expect(textOf(used)).toBe('The Example API refused your key. Call set_api_key to enter another one.');
-      expect(alice.wire.join('\n')).not.toContain('not-a-valid-key');
+      expect(JSON.stringify(alice.wire)).not.toContain('not-a-valid-key');
     } finally {
       await alice.close();
     }

@@ -1,36 +1,6 @@
 import { type ElicitationHost, installElicitation, type ScriptedUI, scriptedUI } from '@elicitkit/client';
-import {
-  Client,
-  type JSONRPCMessage,
-  StreamableHTTPClientTransport,
-  type Transport,
-} from '@modelcontextprotocol/client';
-
-/** Records every JSON-RPC message crossing `inner`, both ways: the whole MCP wire of a host. */
-function capturing(inner: Transport, wire: JSONRPCMessage[]): Transport {
-  return new Proxy(inner, {
-    get(target, property) {
-      if (property === 'send') {
-        return (message: JSONRPCMessage, options?: unknown) => {
-          wire.push(structuredClone(message));
-          return target.send(message, options as never);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-    set(target, property, value) {
-      if (property === 'onmessage' && typeof value === 'function') {
-        target.onmessage = (message: JSONRPCMessage, extra?: unknown) => {
-          wire.push(structuredClone(message));
-          value(message, extra);
-        };
-        return true;
-      }
-      return Reflect.set(target, property, value);
-    },
-  });
-}
+import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { capturingTransport } from '../../support/wire-capture.js';
 
 /** The URLs a host's opener was handed, in order; each test hands them to a Chromium page. */
 export class OpenedUrls {
@@ -78,6 +48,6 @@ export async function startHost(mcpUrl: URL, bearer: string): Promise<Host> {
   const transport = new StreamableHTTPClientTransport(mcpUrl, {
     requestInit: { headers: { Authorization: `Bearer ${bearer}` } },
   });
-  await client.connect(capturing(transport, wire));
+  await client.connect(capturingTransport(transport, wire));
   return { client, host, ui, opened, wire, close: () => client.close() };
 }

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import {
-  Client,
-  type JSONRPCMessage,
-  StreamableHTTPClientTransport,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
   isInitializeRequest,
@@ -15,6 +10,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { capturingTransport } from '../../../../test/support/wire-capture.js';
 import {
   bearerIdentity,
   createElicitationPages,
@@ -211,32 +207,6 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
-/** Records every message crossing `inner`, both ways. */
-function capturing(inner: Transport, wire: JSONRPCMessage[]): Transport {
-  return new Proxy(inner, {
-    get(target, property) {
-      if (property === 'send') {
-        return (message: JSONRPCMessage, options?: unknown) => {
-          wire.push(structuredClone(message));
-          return target.send(message, options as never);
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-    set(target, property, value) {
-      if (property === 'onmessage' && typeof value === 'function') {
-        target.onmessage = (message: JSONRPCMessage, extra?: unknown) => {
-          wire.push(structuredClone(message));
-          value(message, extra);
-        };
-        return true;
-      }
-      return Reflect.set(target, property, value);
-    },
-  });
-}
-
 export interface ConnectOptions {
   token?: string;
   name?: string;
@@ -267,7 +237,7 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
     waiting.shift()?.(id);
   });
   const transport = new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } });
-  await client.connect(capturing(transport, wire));
+  await client.connect(capturingTransport(transport, wire));
   return {
     client,
     wire,
