@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   bearerIdentity,
   createElicitationPages,
@@ -16,7 +15,6 @@ import {
   Vault,
 } from '@elicitkit/server';
 import { RedisElicitationStore } from '@elicitkit/server/redis';
-import { serve } from '@hono/node-server';
 import {
   type AuthInfo,
   isInitializeRequest,
@@ -25,6 +23,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { listenOnLoopback } from '../support/listen.js';
 
 /** Shared by every instance, as a deployment behind a load balancer shares its secrets. */
 const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
@@ -92,7 +91,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     warn: (event, fields) => options.logs?.push({ instance: options.name, level: 'warn', event, fields }),
   };
   const app = new Hono();
-  const listening = await listen(app, options.port ?? 0);
+  const listening = await listenOnLoopback(app.fetch, options.port);
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
 
   const store =
@@ -212,19 +211,3 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
 }
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
-
-async function listen(app: Hono, port: number): Promise<{ port: number; close(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info: AddressInfo) =>
-      resolve({
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      }),
-    );
-    server.once('error', reject);
-  });
-}

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
@@ -10,6 +8,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
 import {
   bearerIdentity,
@@ -69,21 +68,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     warn: (event, fields) => logs.push({ level: 'warn', event, fields }),
   };
   const app = new Hono();
-  const listening = await new Promise<{ close: () => Promise<void>; port: number }>((resolve, reject) => {
-    const server = serve(
-      { fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 },
-      (info: AddressInfo) =>
-        resolve({
-          port: info.port,
-          close: () =>
-            new Promise<void>((done) => {
-              server.close(() => done());
-              if ('closeAllConnections' in server) server.closeAllConnections();
-            }),
-        }),
-    );
-    server.once('error', reject);
-  });
+  const listening = await listenOnLoopback(app.fetch, options.port);
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
 
   const vault = new Vault({ store: options.store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import {
   type AuthInfo,
   isInitializeRequest,
@@ -14,6 +12,7 @@ import {
   registerListCalendarEvents,
   startExampleCalendar,
 } from '../../../../../examples/demo/src/calendar/index.js';
+import { listenOnLoopback } from '../../../../../test/support/listen.js';
 import {
   bearerIdentity,
   createElicitationPages,
@@ -89,22 +88,6 @@ export interface OAuthRig {
   close(): Promise<void>;
 }
 
-async function listen(app: Hono): Promise<{ port: number; close(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
-      resolve({
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      }),
-    );
-    server.once('error', reject);
-  });
-}
-
 /**
  * An MCP server as an app would build it for third-party OAuth: sessionful Streamable HTTP behind bearer auth,
  * its own login, the elicitation pages and the OAuth callback, all on one loopback origin; and Example Calendar
@@ -119,7 +102,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   let offset = 0;
   const now = () => Date.now() + offset;
   const app = new Hono();
-  const listening = await listen(app);
+  const listening = await listenOnLoopback(app.fetch);
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
   const calendar = await startExampleCalendar({
     users: structuredClone(USERS),
