@@ -203,7 +203,9 @@ describe('third-party OAuth end to end, in Chromium', () => {
     const page = await userPage('alice');
     const callback = await interceptCallback(page, href);
     const tampered = new URL(callback);
-    tampered.searchParams.set('state', `${callback.searchParams.get('state')?.slice(0, 42)}A`);
+    // One character changed, always to a different one (a fixed replacement equals the original 1 time in 64).
+    const state = callback.searchParams.get('state') ?? '';
+    tampered.searchParams.set('state', `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`);
     await page.goto(tampered.href);
     expect(await page.locator('h1').textContent()).toBe('This sign-in response is not valid');
     expect(await rig.vault.get('alice', TOKEN_ENTRY)).toBeUndefined();
