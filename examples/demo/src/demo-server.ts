@@ -6,6 +6,7 @@ import {
   bearerIdentity,
   createElicitationPages,
   createMcpHttpHandler,
+  enableElicitation,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   type McpSessionContext,
@@ -56,14 +57,16 @@ export interface DemoServices {
 
 /** One MCP server instance (one per client session) with every demo tool. */
 export function createDemoServer(services: DemoServices, session: McpSessionContext = {}): McpServer {
-  const server = new McpServer(
-    { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
-    {
-      instructions:
-        'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
-        'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
-        'connects your Example Calendar account through OAuth in your browser.',
-    },
+  const server = enableElicitation(
+    new McpServer(
+      { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
+      {
+        instructions:
+          'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
+          'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
+          'connects your Example Calendar account through OAuth in your browser.',
+      },
+    ),
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);

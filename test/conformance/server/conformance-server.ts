@@ -4,14 +4,23 @@
  *
  * Run standalone: `node --conditions=@elicitkit/source --import tsx test/conformance/server/conformance-server.ts [port]`
  */
-import { boolean, choice, elicitForm, integer, number, serveMcpHttp, text } from '@elicitkit/server';
+import {
+  boolean,
+  choice,
+  elicitForm,
+  enableElicitation,
+  integer,
+  number,
+  serveMcpHttp,
+  text,
+} from '@elicitkit/server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
 export function createConformanceServer(): McpServer {
-  const server = new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' });
+  const server = enableElicitation(new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' }));
 
   server.registerTool(
     'test_elicitation',

@@ -10,6 +10,7 @@ import {
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
+import { enableElicitation } from '../../src/index.js';
 import {
   bearerIdentity,
   createElicitationPages,
@@ -89,7 +90,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const makeServer = (authInfo: AuthInfo | undefined) => {
-    const server = new McpServer({ name: 'url-test-server', version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: 'url-test-server', version: '1.0.0' }));
     const url = elicitations.attach(server, authInfo ? { authInfo } : {});
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.startUrlElicitation(ctx, {

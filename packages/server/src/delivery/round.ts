@@ -1,0 +1,186 @@
+import { ElicitkitError } from '@elicitkit/core';
+import type { InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
+
+/**
+ * One run of a handler on a 2026-07-28 request (multi round-trip requests). The handler is re-entered once per
+ * round; each ask it makes has a stable position (the order of asks in the run), so the answers of earlier rounds
+ * come back from the sealed `requestState` and this round's from `inputResponses`. The first unanswered ask ends
+ * the run: every ask made before the run stops goes out together in one `InputRequiredResult` (M-02).
+ *
+ * Nothing here is kept on the server between rounds (M-18): the state below is all there is, sealed into
+ * `requestState` by `enableElicitation`.
+ */
+
+/** An answer as it was accepted from the client: `action`, and `content` for a form accept. */
+export interface RecordedAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** The state a flow carries from round to round (inside the sealed `requestState`). */
+export interface FlowState {
+  /** Flow id: random per flow, names it for single-use checks (M-07). */
+  f: string;
+  /** Rounds answered so far. */
+  n: number;
+  /** Answered asks, by position: [digest of the ask, the answer]. */
+  a: ([string, RecordedAnswer] | null)[];
+  /** Asks sent in the last round, awaiting an answer: [position, digest, attempts so far]. */
+  q: [number, string, number][];
+  /** Memoized steps, by position: [name, JSON value]. */
+  s: [string, unknown][];
+  /** URL flows started by asks, by position: [position, record id]. */
+  u: [number, string][];
+}
+
+/** Thrown out of `elicitForm` (and the URL helpers) to end this round; the handler should let it pass. */
+export class InputRequiredInterrupt extends ElicitkitError {
+  override readonly code = 'input-required' as const;
+
+  constructor() {
+    super(
+      'input-required',
+      'elicitkit: this round ends here so the client can ask the user (MCP 2026-07-28 multi round-trip ' +
+        'requests); the handler runs again with the answer. If you catch errors around elicitForm, rethrow this one.',
+    );
+  }
+}
+
+export function newFlowState(flowId: string): FlowState {
+  return { f: flowId, n: 0, a: [], q: [], s: [], u: [] };
+}
+
+/** The key of the ask at `position` in `inputRequests` / `inputResponses`. */
+export function askKey(position: number): string {
+  return `ask-${position}`;
+}
+
+export class Round {
+  readonly state: FlowState;
+  readonly #responses: Readonly<Record<string, unknown>>;
+  /** Positions asked in the previous round, with their digest and attempts. */
+  readonly #previouslyAsked: Map<number, { digest: string; attempts: number }>;
+  readonly #asked = new Map<string, InputRequest>();
+  readonly #nextQueue: [number, string, number][] = [];
+  #nextAsk = 0;
+  #nextStep = 0;
+  #stateOnly = false;
+  #rerun = false;
+  #pending = 0;
+  #idle: (() => void) | undefined;
+
+  constructor(state: FlowState, responses: Readonly<Record<string, unknown>> | undefined) {
+    this.state = state;
+    this.#responses = responses ?? {};
+    this.#previouslyAsked = new Map(
+      state.q.map(([position, digest, attempts]) => [position, { digest, attempts }]),
+    );
+  }
+
+  /** Whether this run ended the round (some ask is unanswered, or a URL flow is still pending). */
+  get interrupted(): boolean {
+    return this.#asked.size > 0 || this.#stateOnly;
+  }
+
+  /** A URL flow completed while the request was held: run the handler again at once in the same request. */
+  get rerunRequested(): boolean {
+    return this.#rerun && !this.interrupted;
+  }
+
+  /** Claims the next ask position. Synchronous, so asks made together (`Promise.all`) keep their order. */
+  claimAsk(): number {
+    this.#pending++;
+    return this.#nextAsk++;
+  }
+
+  claimStep(): number {
+    return this.#nextStep++;
+  }
+
+  /** Marks one claimed ask as settled (answered from state, asked, or failed). */
+  settle(): void {
+    this.#pending--;
+    if (this.#pending === 0) this.#idle?.();
+  }
+
+  /** Resolves once every claimed ask has settled, so that asks made together all reach the result. */
+  whenSettled(): Promise<void> {
+    if (this.#pending <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#idle = resolve;
+    });
+  }
+
+  /** The answer recorded for `position` in an earlier round, if the ask there is still the same one. */
+  recorded(position: number, digest: string): RecordedAnswer | undefined {
+    const entry = this.state.a[position];
+    return entry && entry[0] === digest ? entry[1] : undefined;
+  }
+
+  /**
+   * This round's response to the ask at `position`, if that very ask was sent last round: the raw value from
+   * `inputResponses` (untrusted, may be anything or missing) and how many attempts were made.
+   */
+  response(position: number, digest: string): { value: unknown; attempts: number } | undefined {
+    const asked = this.#previouslyAsked.get(position);
+    if (!asked || asked.digest !== digest) return undefined;
+    const key = askKey(position);
+    // M-09: only the keys this server assigned are read; extra entries are ignored.
+    const value = Object.hasOwn(this.#responses, key) ? this.#responses[key] : undefined;
+    return { value, attempts: asked.attempts };
+  }
+
+  record(position: number, digest: string, answer: RecordedAnswer): void {
+    while (this.state.a.length < position) this.state.a.push(null);
+    this.state.a[position] = [digest, answer];
+  }
+
+  /** Adds an ask to this round's `inputRequests` and ends the run (throws {@link InputRequiredInterrupt}). */
+  ask(position: number, digest: string, attempts: number, request: InputRequest): never {
+    this.#asked.set(askKey(position), request);
+    this.#nextQueue.push([position, digest, attempts]);
+    throw new InputRequiredInterrupt();
+  }
+
+  /** Ends the run with a `requestState`-only result: the client retries at once (M-11), nothing to show. */
+  holdOver(): never {
+    this.#stateOnly = true;
+    throw new InputRequiredInterrupt();
+  }
+
+  requestRerun(): never {
+    this.#rerun = true;
+    throw new InputRequiredInterrupt();
+  }
+
+  urlRecord(position: number): string | undefined {
+    return this.state.u.find(([p]) => p === position)?.[1];
+  }
+
+  rememberUrlRecord(position: number, recordId: string): void {
+    this.state.u = [...this.state.u.filter(([p]) => p !== position), [position, recordId]];
+  }
+
+  forgetUrlRecord(position: number): void {
+    this.state.u = this.state.u.filter(([p]) => p !== position);
+    if (this.state.a[position]) this.state.a[position] = null;
+  }
+
+  step(position: number, name: string): { found: true; value: unknown } | { found: false } {
+    const entry = this.state.s[position];
+    return entry && entry[0] === name ? { found: true, value: entry[1] } : { found: false };
+  }
+
+  recordStep(position: number, name: string, value: unknown): void {
+    this.state.s[position] = [name, value];
+  }
+
+  /** The next round's state and what to ask in it. */
+  nextRound(): { state: FlowState; inputRequests?: Record<string, InputRequest> } {
+    const state: FlowState = { ...this.state, n: this.state.n + 1, q: this.#nextQueue };
+    if (this.#asked.size === 0) return { state };
+    return { state, inputRequests: Object.fromEntries(this.#asked) };
+  }
+}
+
+export type { InputRequiredResult };
