@@ -8,6 +8,7 @@ import {
   createMcpHttpHandler,
   enableElicitation,
   loadOrCreateSecretFile,
+  loadOrCreateStateKeyFile,
   loadOrCreateVaultKeyFile,
   type McpSessionContext,
   OAuthConnections,
@@ -53,10 +54,15 @@ export interface DemoServices {
   /** The server as an OAuth client of Example Calendar, on the user's behalf. */
   oauth: OAuthConnections;
   calendar: ExampleCalendar;
+  /** Seals 2026-07-28 `requestState`; kept in the data directory so flows survive a restart. */
+  stateKey: string;
 }
 
 /** One MCP server instance (one per client session) with every demo tool. */
-export function createDemoServer(services: DemoServices, session: McpSessionContext = {}): McpServer {
+export function createDemoServer(
+  services: DemoServices,
+  session: McpSessionContext = { era: '2025-11-25' },
+): McpServer {
   const server = enableElicitation(
     new McpServer(
       { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
@@ -67,6 +73,7 @@ export function createDemoServer(services: DemoServices, session: McpSessionCont
           'connects your Example Calendar account through OAuth in your browser.',
       },
     ),
+    { requestState: { key: services.stateKey } },
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);
@@ -143,10 +150,11 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   });
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
-  const mcp = createMcpHttpHandler(
-    (session) => createDemoServer({ bookings, elicitations, vault, exampleApi, oauth, calendar }, session),
-    { authenticate: auth.authenticate },
-  );
+  const stateKey = await loadOrCreateStateKeyFile(dataDir);
+  const services = { bookings, elicitations, vault, exampleApi, oauth, calendar, stateKey };
+  const mcp = createMcpHttpHandler((session) => createDemoServer(services, session), {
+    authenticate: auth.authenticate,
+  });
 
   const app = new Hono();
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));

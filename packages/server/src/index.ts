@@ -92,6 +92,7 @@ export {
 export * from './oauth/index.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
 export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
+export { loadOrCreateStateKeyFile } from './state/state-key-file.js';
 export {
   generateStateKey,
   STATE_KEY_ENV,

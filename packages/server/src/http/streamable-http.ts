@@ -3,19 +3,28 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import {
   type AuthInfo,
+  createMcpHandler,
   hostHeaderValidationResponse,
   isInitializeRequest,
+  isLegacyRequest,
   localhostAllowedHostnames,
   type McpServer,
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../delivery/scope.js';
 
 /**
- * Sessionful Streamable HTTP (MCP 2025-11-25 "Transports"), the transport elicitation needs over HTTP: the
- * server's `elicitation/create` rides the tool call's response stream and the client's answer comes back
- * in a later POST, so both must reach the same server instance, found by `Mcp-Session-Id`. The SDK's
- * `createMcpHandler` serves 2025-era traffic statelessly (a fresh instance per POST), which loses the answer.
+ * One MCP endpoint for both protocol eras.
+ *
+ * - 2026-07-28 requests are served statelessly by the SDK's `createMcpHandler` (a fresh server per request): an
+ *   elicitation there is a round of a multi round-trip request, so any instance can take any round.
+ * - 2025-11-25 clients get sessions (Streamable HTTP, "Transports"), which elicitation needs on that era: the
+ *   server's `elicitation/create` rides the tool call's response stream and the client's answer comes back in a
+ *   later POST, so both must reach the same server instance, found by `Mcp-Session-Id`. (The SDK's stateless
+ *   legacy fallback, one instance per POST, loses the answer.)
+ *
+ * `authenticate` applies to both.
  */
 
 export interface McpHttpOptions {
@@ -39,10 +48,12 @@ export interface McpHttpOptions {
   authenticate?: (request: Request) => Promise<AuthInfo | Response>;
 }
 
-/** What the server factory learns about the connection it is made for. */
+/** What the server factory learns about the connection (2025) or request (2026) it is made for. */
 export interface McpSessionContext {
-  /** The verified credentials of the initialize request, when `authenticate` is set. */
+  /** The verified credentials of the request, when `authenticate` is set. */
   authInfo?: AuthInfo;
+  /** `2025-11-25` for a session opened by `initialize`, `2026-07-28` for one stateless request. */
+  era: ProtocolEra;
 }
 
 /** A fetch-style MCP endpoint: mount `fetch` on any route of any web framework. */
@@ -71,7 +82,10 @@ function principalOf(authInfo: AuthInfo | undefined): string | undefined {
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** One server instance per session, made by `createServer` when a client initializes. */
+/**
+ * One server instance per 2025 session, made by `createServer` when a client initializes, and one per 2026
+ * request. Enable elicitation on each (`enableElicitation`) in `createServer`.
+ */
 export function createMcpHttpHandler(
   createServer: ServerFactory,
   options: McpHttpOptions = {},
@@ -83,8 +97,14 @@ export function createMcpHttpHandler(
   const report = (error: unknown) =>
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
+  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below).
+  const modern = createMcpHandler(
+    ({ authInfo }) => createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) }),
+    { legacy: 'reject', onerror: report },
+  );
+
   async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
-    const server = await createServer(authInfo ? { authInfo } : {});
+    const server = await createServer({ era: '2025-11-25', ...(authInfo && { authInfo }) });
     const principal = principalOf(authInfo);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -129,6 +149,11 @@ export function createMcpHttpHandler(
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     const body = await readJson(request, maxBodyBytes);
     if (body === TOO_LARGE) return jsonRpcError(413, -32000, `Request body exceeds ${maxBodyBytes} bytes`);
+    if (body === undefined) return jsonRpcError(400, -32700, 'Parse error: the request body is not JSON');
+    // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025.
+    if (!(await isLegacyRequest(request, body))) {
+      return modern.fetch(request, { parsedBody: body, ...(authInfo && { authInfo }) });
+    }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
     }
@@ -140,7 +165,7 @@ export function createMcpHttpHandler(
     async close() {
       const open = [...sessions.values()];
       sessions.clear();
-      await Promise.allSettled(open.map(({ transport }) => transport.close()));
+      await Promise.allSettled([...open.map(({ transport }) => transport.close()), modern.close()]);
     },
     get sessionCount() {
       return sessions.size;
