@@ -1,4 +1,4 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, type ElicitResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -50,6 +50,12 @@ async function serve(key: string): Promise<ServedMcpHttp> {
   return served;
 }
 
+function answerFor(message: string, name: string): ElicitResult {
+  if (message === 'Name?') return { action: 'accept', content: { name } };
+  if (message.startsWith('How many')) return { action: 'accept', content: { qty: name === 'Ada' ? 2 : 1 } };
+  return { action: 'accept', content: {} };
+}
+
 /** A client whose every POST goes wherever `route()` says at that moment: a load balancer in a few lines. */
 async function client(era: '2025-11-25' | '2026-07-28', route: () => URL, seen: string[] = []) {
   const c = new Client(
@@ -61,10 +67,7 @@ async function client(era: '2025-11-25' | '2026-07-28', route: () => URL, seen: 
   );
   c.setRequestHandler('elicitation/create', async (request) => {
     seen.push(request.params.message);
-    const message = request.params.message;
-    if (message === 'Name?') return { action: 'accept', content: { name: 'Ada' } };
-    if (message.startsWith('How many')) return { action: 'accept', content: { qty: 2 } };
-    return { action: 'accept', content: {} };
+    return answerFor(request.params.message, 'Ada');
   });
   const transport = new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
     fetch: (_url, init) => fetch(route(), init),
@@ -115,10 +118,7 @@ describe('one endpoint, both eras', () => {
       // Between answering and the retry, the instance that asked goes away and a new one starts.
       await current.close();
       current = await serve(key);
-      const message = request.params.message;
-      if (message === 'Name?') return { action: 'accept', content: { name: 'Bo' } };
-      if (message.startsWith('How many')) return { action: 'accept', content: { qty: 1 } };
-      return { action: 'accept', content: {} };
+      return answerFor(request.params.message, 'Bo');
     });
     expect(await callTool(c, 'order')).toMatchObject({ name: 'Bo', qty: { data: { qty: 1 } }, ok: true });
     expect(rounds).toBe(3);

@@ -10,6 +10,7 @@ import { InvalidOptionError } from '../errors.js';
 import { StateRejectedError, StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
+import { DEFAULT_MAX_ATTEMPTS } from './form-2026.js';
 import { principalOf, requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState, Round } from './round.js';
 import { eraOfRequest, recordScope } from './scope.js';
@@ -154,7 +155,11 @@ class RoundRunner {
     };
     let state = await this.#openState(sealer, ctx, binding);
     for (let run = 0; ; run++) {
-      const round = new Round(state, ctx.mcpReq.inputResponses);
+      const round = new Round(
+        state,
+        ctx.mcpReq.inputResponses,
+        this.#options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      );
       recordScope(ctx, { era: '2026-07-28', server: this.#server, round });
       let result: Result | undefined;
       let failure: { error: unknown } | undefined;

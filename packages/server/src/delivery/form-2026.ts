@@ -21,7 +21,7 @@ export async function deliverFormInRound<Data>(
   ctx: ServerContext,
   scope: RequestScope & { round: Round },
   request: FormRequest<Data>,
-  options: DeliveryOptions & { maxAttempts?: number } = {},
+  options: DeliveryOptions = {},
 ): Promise<FormOutcome<Data>> {
   const round = scope.round;
   // Claimed before anything else, synchronously: asks made together keep their order on every round.
@@ -52,7 +52,7 @@ export async function deliverFormInRound<Data>(
         issues = answer.issues;
       }
       // M-10: a missing or invalid answer is asked again, with why, up to the cap; then the typed error.
-      if (attempts >= (options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) throw new InvalidAnswerError(issues);
+      if (attempts >= round.maxAttempts) throw new InvalidAnswerError(issues);
     }
     assertAvailableIn(ctx, scope, 'form'); // M-04: nothing asked of a host that did not declare form mode
     const message = issues.length === 0 ? request.message : withIssues(request.message, issues);

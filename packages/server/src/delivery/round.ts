@@ -69,8 +69,16 @@ export class Round {
   #pending = 0;
   #idle: (() => void) | undefined;
 
-  constructor(state: FlowState, responses: Readonly<Record<string, unknown>> | undefined) {
+  /** M-10: how many times one question is asked before its answer fails for good. */
+  readonly maxAttempts: number;
+
+  constructor(
+    state: FlowState,
+    responses: Readonly<Record<string, unknown>> | undefined,
+    maxAttempts: number,
+  ) {
     this.state = state;
+    this.maxAttempts = maxAttempts;
     this.#responses = responses ?? {};
     this.#previouslyAsked = new Map(
       state.q.map(([position, digest, attempts]) => [position, { digest, attempts }]),
