@@ -145,8 +145,18 @@ export class Round {
 
   /** Adds an ask to this round's `inputRequests` and ends the run (throws {@link InputRequiredInterrupt}). */
   ask(position: number, digest: string, attempts: number, request: InputRequest): never {
+    this.queue(position, digest, attempts, request);
+    throw new InputRequiredInterrupt();
+  }
+
+  /** Adds an ask to this round's `inputRequests` without ending the run yet (several asks of one call). */
+  queue(position: number, digest: string, attempts: number, request: InputRequest): void {
     this.#asked.set(askKey(position), request);
     this.#nextQueue.push([position, digest, attempts]);
+  }
+
+  /** Ends the run after {@link queue}. */
+  end(): never {
     throw new InputRequiredInterrupt();
   }
 
