@@ -1,5 +1,8 @@
+import { Client, type ElicitResult } from '@modelcontextprotocol/client';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { describe, expect, it } from 'vitest';
-import { ask, choose, confirm, elicitForm, integer, step, text } from '../src/index.js';
+import { ask, choose, confirm, elicitForm, enableElicitation, integer, step, text } from '../src/index.js';
 import { inMemoryHarness } from './helpers/harness.js';
 
 describe('2026-07-28: the same tool code over multi round-trip requests', () => {
@@ -81,5 +84,45 @@ describe('2026-07-28: the same tool code over multi round-trip requests', () => 
     expect(await h.call('order')).toEqual({ draft: { id: 'd1' }, ok: true });
     expect(created).toBe(1);
     await h.close();
+  });
+});
+
+describe('2026-07-28: prompts and resources ask too', () => {
+  it('[M-01] elicitations inside prompts/get and resources/read handlers', async () => {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const served = serveStdio(
+      () => {
+        const server = enableElicitation(new McpServer({ name: 'm01', version: '1.0.0' }));
+        server.registerPrompt('greet', { description: 'Greets' }, async (ctx) => {
+          const who = await ask(ctx, 'Whom to greet?', text());
+          const name = who.action === 'accept' ? who.data : 'nobody';
+          return { messages: [{ role: 'user', content: { type: 'text', text: `Hello ${name}` } }] };
+        });
+        server.registerResource('note', 'note://today', {}, async (uri, ctx) => {
+          const ok = await confirm(ctx, 'Read today’s note?');
+          return { contents: [{ uri: uri.href, text: ok.confirmed ? 'the note' : 'refused' }] };
+        });
+        return server;
+      },
+      { transport: serverTransport },
+    );
+    const client = new Client(
+      { name: 'c', version: '1' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    client.setRequestHandler(
+      'elicitation/create',
+      async (request): Promise<ElicitResult> =>
+        request.params.message === 'Whom to greet?'
+          ? { action: 'accept', content: { answer: 'Ada' } }
+          : { action: 'accept', content: {} },
+    );
+    await client.connect(clientTransport);
+    const prompt = await client.getPrompt({ name: 'greet' });
+    expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Hello Ada' });
+    const resource = await client.readResource({ uri: 'note://today' });
+    expect(resource.contents[0]).toMatchObject({ text: 'the note' });
+    await client.close();
+    await served.close();
   });
 });
