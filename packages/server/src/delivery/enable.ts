@@ -1,11 +1,12 @@
 import type {
+  InputRequest,
   InputRequiredResult,
   McpServer,
   Result,
   Server,
   ServerContext,
 } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { InvalidOptionError } from '../errors.js';
 import { StateRejectedError, StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
@@ -154,17 +155,22 @@ class RoundRunner {
       request: await requestBinding(method, request.params),
     };
     let state = await this.#openState(sealer, ctx, binding);
+    // A handler that builds its own input-required results (the SDK's `inputRequired(...)`, e.g. for sampling)
+    // gets its own `requestState` back, carried inside ours and so sealed too.
+    const handlerCtx: ServerContext = {
+      ...ctx,
+      mcpReq: { ...ctx.mcpReq, requestState: (() => state.h) as ServerContext['mcpReq']['requestState'] },
+    };
     for (let run = 0; ; run++) {
-      const round = new Round(
-        state,
-        ctx.mcpReq.inputResponses,
-        this.#options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      );
-      recordScope(ctx, { era: '2026-07-28', server: this.#server, round });
+      const round = new Round(state, ctx.mcpReq.inputResponses, {
+        maxAttempts: this.#options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        fresh: state.n === 0,
+      });
+      recordScope(handlerCtx, { era: '2026-07-28', server: this.#server, round });
       let result: Result | undefined;
       let failure: { error: unknown } | undefined;
       try {
-        result = await handler(request, ctx);
+        result = await handler(request, handlerCtx);
       } catch (error) {
         failure = { error };
       }
@@ -174,31 +180,46 @@ class RoundRunner {
         continue;
       }
       // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
-      if (!round.interrupted) {
-        if (failure) throw failure.error;
-        return result as Result;
+      if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
+      if (failure) throw failure.error;
+      if (isInputRequiredResult(result)) {
+        const { state: next } = round.nextRound();
+        const own = typeof result.requestState === 'string' ? result.requestState : undefined;
+        const inputRequests = result.inputRequests as Record<string, InputRequest> | undefined;
+        return this.#nextRound(sealer, binding, method, {
+          state: { ...next, ...(own === undefined ? { h: undefined } : { h: own }) },
+          ...(inputRequests && { inputRequests }),
+        });
       }
-      const next = round.nextRound();
-      if (next.state.n > (this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS))
-        return tooManyRounds(method, next.state.n);
-      let requestState: string;
-      try {
-        requestState = await sealer.seal(next.state, binding);
-      } catch (error) {
-        throw new ProtocolError(
-          ProtocolErrorCode.InternalError,
-          `${method}: the flow's state is too large to send (${error instanceof Error ? error.message : error}); ` +
-            'keep step results small',
-        );
-      }
-      const inputRequired: InputRequiredResult = {
-        resultType: 'input_required',
-        // M-03: always at least the state; M-02: one entry per pending ask, keys unique in the request.
-        ...(next.inputRequests && { inputRequests: next.inputRequests }),
-        requestState,
-      };
-      return inputRequired as unknown as Result;
+      return result as Result;
     }
+  }
+
+  async #nextRound(
+    sealer: StateSealer,
+    binding: { principal: string; request: string },
+    method: string,
+    next: { state: FlowState; inputRequests?: Record<string, InputRequest> },
+  ): Promise<Result> {
+    if (next.state.n > (this.#options.maxRounds ?? DEFAULT_MAX_ROUNDS))
+      return tooManyRounds(method, next.state.n);
+    let requestState: string;
+    try {
+      requestState = await sealer.seal(next.state, binding);
+    } catch (error) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `${method}: the flow's state is too large to send (${error instanceof Error ? error.message : error}); ` +
+          'keep step results small',
+      );
+    }
+    const inputRequired: InputRequiredResult = {
+      resultType: 'input_required',
+      // M-03: always at least the state; M-02: one entry per pending ask, keys unique in the request.
+      ...(next.inputRequests && { inputRequests: next.inputRequests }),
+      requestState,
+    };
+    return inputRequired as unknown as Result;
   }
 
   async #openState(

@@ -30,6 +30,11 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** Cancels the elicitation (the client is told). The tool call's own cancellation always does. */
   signal?: AbortSignal;
+  /**
+   * 2026-07-28: this ask's key in `inputRequests` (default `ask-<n>`, its position in the handler's run). Name it
+   * when a host or test addresses answers by key; keys must be unique within one request.
+   */
+  key?: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { FormOutcome } from '../form/infer.js';
 import { askDigest } from './ask-digest.js';
 import { assertAvailableIn } from './capabilities.js';
 import { checkTimeout, type DeliveryOptions } from './form-2025.js';
-import type { RecordedAnswer, Round } from './round.js';
+import { checkAskKey, defaultAskKey, type RecordedAnswer, type Round } from './round.js';
 import type { RequestScope } from './scope.js';
 
 /**
@@ -29,13 +29,14 @@ export async function deliverFormInRound<Data>(
   try {
     checkTimeout(options.timeoutMs); // same option rules as on 2025, though no one waits here
     if (options.signal?.aborted) throw new ElicitationAbortedError('signal');
+    const key = options.key === undefined ? defaultAskKey(position) : checkAskKey(options.key);
     const digest = askDigest('form', request.message, request.requestedSchema);
     const recorded = round.recorded(position, digest);
     if (recorded) return await request.readResult(recorded);
 
     let attempts = 0;
     let issues: readonly AnswerIssue[] = [];
-    const response = round.response(position, digest);
+    const response = round.response(position, digest, key);
     if (response) {
       attempts = response.attempts + 1;
       const answer = readAnswer(response.value);
@@ -56,7 +57,7 @@ export async function deliverFormInRound<Data>(
     }
     assertAvailableIn(ctx, scope, 'form'); // M-04: nothing asked of a host that did not declare form mode
     const message = issues.length === 0 ? request.message : withIssues(request.message, issues);
-    return round.ask(position, digest, attempts, {
+    return round.ask(position, digest, attempts, key, {
       method: 'elicitation/create',
       params: { mode: 'form', message, requestedSchema: request.requestedSchema },
     } as InputRequest);

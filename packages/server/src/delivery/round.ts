@@ -1,5 +1,6 @@
 import { ElicitkitError } from '@elicitkit/core';
 import type { InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
+import { InvalidOptionError } from '../errors.js';
 
 /**
  * One run of a handler on a 2026-07-28 request (multi round-trip requests). The handler is re-entered once per
@@ -25,12 +26,14 @@ export interface FlowState {
   n: number;
   /** Answered asks, by position: [digest of the ask, the answer]. */
   a: ([string, RecordedAnswer] | null)[];
-  /** Asks sent in the last round, awaiting an answer: [position, digest, attempts so far]. */
-  q: [number, string, number][];
+  /** Asks sent in the last round, awaiting an answer: [position, digest, attempts so far, key]. */
+  q: [number, string, number, string][];
   /** Memoized steps, by position: [name, JSON value]. */
   s: [string, unknown][];
   /** URL flows started by asks, by position: [position, record id]. */
   u: [number, string][];
+  /** The handler's own `requestState`, when it returned an input-required result itself. */
+  h?: string;
 }
 
 /** Thrown out of `elicitForm` (and the URL helpers) to end this round; the handler should let it pass. */
@@ -50,18 +53,30 @@ export function newFlowState(flowId: string): FlowState {
   return { f: flowId, n: 0, a: [], q: [], s: [], u: [] };
 }
 
-/** The key of the ask at `position` in `inputRequests` / `inputResponses`. */
-export function askKey(position: number): string {
+/** The key of the ask at `position` in `inputRequests` / `inputResponses`, unless the author named it. */
+export function defaultAskKey(position: number): string {
   return `ask-${position}`;
+}
+
+const ASK_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Checks an author-chosen key (M-02: keys are the server's, unique within the request). */
+export function checkAskKey(key: string): string {
+  if (typeof key !== 'string' || !ASK_KEY.test(key)) {
+    throw new InvalidOptionError('key', 'must be 1 to 64 letters, digits, "_", "." or "-"');
+  }
+  return key;
 }
 
 export class Round {
   readonly state: FlowState;
   readonly #responses: Readonly<Record<string, unknown>>;
-  /** Positions asked in the previous round, with their digest and attempts. */
-  readonly #previouslyAsked: Map<number, { digest: string; attempts: number }>;
+  /** Positions asked in the previous round, with their digest, attempts and key. */
+  readonly #previouslyAsked: Map<number, { digest: string; attempts: number; key: string }>;
+  /** A first request (no `requestState`): answers sent in advance under an ask's key are read. */
+  readonly #fresh: boolean;
   readonly #asked = new Map<string, InputRequest>();
-  readonly #nextQueue: [number, string, number][] = [];
+  readonly #nextQueue: [number, string, number, string][] = [];
   #nextAsk = 0;
   #nextStep = 0;
   #stateOnly = false;
@@ -75,13 +90,14 @@ export class Round {
   constructor(
     state: FlowState,
     responses: Readonly<Record<string, unknown>> | undefined,
-    maxAttempts: number,
+    options: { maxAttempts: number; fresh: boolean },
   ) {
     this.state = state;
-    this.maxAttempts = maxAttempts;
+    this.maxAttempts = options.maxAttempts;
+    this.#fresh = options.fresh;
     this.#responses = responses ?? {};
     this.#previouslyAsked = new Map(
-      state.q.map(([position, digest, attempts]) => [position, { digest, attempts }]),
+      state.q.map(([position, digest, attempts, key]) => [position, { digest, attempts, key }]),
     );
   }
 
@@ -129,13 +145,16 @@ export class Round {
    * This round's response to the ask at `position`, if that very ask was sent last round: the raw value from
    * `inputResponses` (untrusted, may be anything or missing) and how many attempts were made.
    */
-  response(position: number, digest: string): { value: unknown; attempts: number } | undefined {
+  response(position: number, digest: string, key: string): { value: unknown; attempts: number } | undefined {
     const asked = this.#previouslyAsked.get(position);
-    if (!asked || asked.digest !== digest) return undefined;
-    const key = askKey(position);
     // M-09: only the keys this server assigned are read; extra entries are ignored.
     const value = Object.hasOwn(this.#responses, key) ? this.#responses[key] : undefined;
-    return { value, attempts: asked.attempts };
+    if (asked)
+      return asked.digest === digest
+        ? { value: this.#responses[asked.key], attempts: asked.attempts }
+        : undefined;
+    // An answer sent in advance with the first request is read like any other (and validated like any other).
+    return this.#fresh && value !== undefined ? { value, attempts: 0 } : undefined;
   }
 
   record(position: number, digest: string, answer: RecordedAnswer): void {
@@ -144,15 +163,18 @@ export class Round {
   }
 
   /** Adds an ask to this round's `inputRequests` and ends the run (throws {@link InputRequiredInterrupt}). */
-  ask(position: number, digest: string, attempts: number, request: InputRequest): never {
-    this.queue(position, digest, attempts, request);
+  ask(position: number, digest: string, attempts: number, key: string, request: InputRequest): never {
+    this.queue(position, digest, attempts, key, request);
     throw new InputRequiredInterrupt();
   }
 
   /** Adds an ask to this round's `inputRequests` without ending the run yet (several asks of one call). */
-  queue(position: number, digest: string, attempts: number, request: InputRequest): void {
-    this.#asked.set(askKey(position), request);
-    this.#nextQueue.push([position, digest, attempts]);
+  queue(position: number, digest: string, attempts: number, key: string, request: InputRequest): void {
+    // M-02: keys unique within the request.
+    if (this.#asked.has(key))
+      throw new InvalidOptionError('key', `"${key}" is used by two asks of one request`);
+    this.#asked.set(key, request);
+    this.#nextQueue.push([position, digest, attempts, key]);
   }
 
   /** Ends the run after {@link queue}. */

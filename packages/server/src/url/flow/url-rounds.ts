@@ -1,6 +1,6 @@
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { askDigest } from '../../delivery/ask-digest.js';
-import type { RecordedAnswer, Round } from '../../delivery/round.js';
+import { defaultAskKey, type RecordedAnswer, type Round } from '../../delivery/round.js';
 import { ElicitationAbortedError, InvalidAnswerError } from '../../errors.js';
 import { UrlElicitationError } from '../errors.js';
 import { elicitationUrl } from '../public-url.js';
@@ -25,6 +25,7 @@ export type CreateRecord = (
 export interface UrlAskState {
   position: number;
   digest: string;
+  key: string;
   recordId: string | undefined;
   /** The host's answer to the consent prompt, when it came (this round or an earlier one). */
   answer: RecordedAnswer | undefined;
@@ -33,11 +34,12 @@ export interface UrlAskState {
 
 /** Where one URL ask stands at `position`: record made or not, consent answered or not (M-09: only `action` is read). */
 export function urlAskState(round: Round, position: number, digest: string): UrlAskState {
+  const key = defaultAskKey(position);
   const recordId = round.urlRecord(position);
   let answer = round.recorded(position, digest);
   let attempts = 0;
   if (!answer && recordId) {
-    const response = round.response(position, digest);
+    const response = round.response(position, digest, key);
     if (response) {
       attempts = response.attempts + 1;
       const action = (response.value as { action?: unknown } | null | undefined)?.action;
@@ -52,7 +54,7 @@ export function urlAskState(round: Round, position: number, digest: string): Url
       }
     }
   }
-  return { position, digest, recordId, answer, attempts };
+  return { position, digest, key, recordId, answer, attempts };
 }
 
 export function urlDigest(request: UrlElicitationRequest): string {
@@ -70,7 +72,7 @@ export async function queueUrlAsk(
 ): Promise<void> {
   const recordId = ask.recordId ?? (await create(ctx, request, round.state.f));
   round.rememberUrlRecord(ask.position, recordId);
-  round.queue(ask.position, ask.digest, ask.attempts, {
+  round.queue(ask.position, ask.digest, ask.attempts, ask.key, {
     method: 'elicitation/create',
     // M-17: mode, message and url; the id stays in requestState.
     params: { mode: 'url', message: request.message, url: elicitationUrl(service.publicBaseUrl, recordId) },
