@@ -1,10 +1,10 @@
 import { type Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { sdkInputRequestHandler } from './era/input-request.js';
+import { answerWireRequest } from './era/wire-request.js';
 import { ElicitationSetupError } from './errors.js';
 import type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
 import { HostState, registerHost } from './host/host-state.js';
 import { systemBrowserOpener, type UrlOpener } from './open/opener.js';
-import { sdkInputRequestHandler } from './era/input-request.js';
-import { answerWireRequest } from './era/wire-request.js';
 import { createPipeline } from './pipeline/handle-request.js';
 import { ALL_MODES, checkModes, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
 import { type Clock, systemClock } from './policy/clock.js';

@@ -13,10 +13,10 @@ import { connectModern, type ModernTool, startModernServer } from './helpers/mod
 import { recordingOpener } from './helpers/wait.js';
 
 const nameSchema = {
-  type: 'object',
-  properties: { name: { type: 'string', default: 'Ada' } },
+  type: 'object' as const,
+  properties: { name: { type: 'string' as const, default: 'Ada' } },
   required: ['name'],
-} as const;
+};
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
 const responsesOf = (ctx: Parameters<ModernTool>[0]) => ctx.mcpReq.inputResponses ?? {};
 

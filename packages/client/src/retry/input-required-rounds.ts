@@ -1,5 +1,5 @@
-import { ElicitationRetryError, InputRequestRejectedError, UrlElicitationRefusedError } from '../errors.js';
 import { answerInputRequest } from '../era/input-request.js';
+import { ElicitationRetryError, InputRequestRejectedError, UrlElicitationRefusedError } from '../errors.js';
 import type { HostState } from '../host/host-state.js';
 import type { ElicitAnswer } from '../pipeline/handle-request.js';
 import { isObject } from '../pipeline/parse-request.js';

@@ -33,6 +33,8 @@ export async function startModernServer(
   tools: Record<string, ModernTool>,
   how: 'memory' | 'http' = 'memory',
   serverInfo = { name: 'modern-server', title: 'Modern Test Server', version: '3.0.0' },
+  /** Answers a `tools/call` leg with this raw result instead of the SDK: what no SDK server would send. */
+  rawToolResult?: (leg: SeenLeg) => Record<string, unknown> | undefined,
 ) {
   const legs: SeenLeg[] = [];
   const handler = createMcpHandler(
@@ -53,7 +55,12 @@ export async function startModernServer(
         method?: string;
         params?: Record<string, unknown>;
       };
-      if (body.method === 'tools/call') legs.push({ id: body.id, params: body.params ?? {} });
+      if (body.method === 'tools/call') {
+        const leg = { id: body.id, params: body.params ?? {} };
+        legs.push(leg);
+        const result = rawToolResult?.(leg);
+        if (result) return Response.json({ jsonrpc: '2.0', id: body.id, result });
+      }
     }
     return handler.fetch(request);
   };
