@@ -64,6 +64,7 @@ export type ElicitationRetryErrorCode =
  */
 export class ElicitationRetryError extends ElicitkitError {
   declare readonly code: ElicitationRetryErrorCode;
+  /** The flows concerned: `elicitationId`s on 2025, input-request keys on 2026. */
   readonly elicitationIds: readonly string[];
 
   constructor(
