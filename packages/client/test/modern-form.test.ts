@@ -143,6 +143,36 @@ describe('2026-07-28 forms through the one pipeline', () => {
     });
   });
 
+  it('[M-11] on a plain client.callTool too, asks the questions of one round one at a time, in order', async () => {
+    const tool: ModernTool = (ctx) => {
+      const got = responsesOf(ctx);
+      if (Object.keys(got).length > 0) return text(Object.keys(got).join(','));
+      return inputRequired({
+        inputRequests: Object.fromEntries(
+          ['b', 'a', 'c'].map((key) => [
+            key,
+            inputRequired.elicit({ message: key, requestedSchema: nameSchema }),
+          ]),
+        ),
+      });
+    };
+    let open = 0;
+    let overlapped = false;
+    const answer = async (prompt: FormPrompt) => {
+      open += 1;
+      if (open > 1) overlapped = true;
+      await new Promise((resolve) => setImmediate(resolve));
+      open -= 1;
+      return submitDefaults(prompt);
+    };
+    const { client, ui } = await setup({ three: tool });
+    ui.push({ form: answer }, { form: answer }, { form: answer });
+    const result = await client.callTool({ name: 'three', arguments: {} });
+    expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['b', 'a', 'c']);
+    expect(overlapped).toBe(false);
+    expect(result.content).toEqual([{ type: 'text', text: 'b,a,c' }]);
+  });
+
   it('[M-08] ends a server that asks forever with a typed round-limit error', async () => {
     let asked = 0;
     const tool: ModernTool = () => {

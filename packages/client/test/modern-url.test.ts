@@ -135,6 +135,20 @@ describe('2026-07-28 URL input requests: consent → open → retry (M-17)', () 
     });
   }
 
+  it('[M-17] a plain client.callTool consents, opens and retries through the SDK driver (no controls there)', async () => {
+    const { flow, client, ui, opener } = await setup('hold');
+    ui.push({
+      url: () => {
+        void flow.held(1).then(() => flow.finish());
+        return { action: 'consent' };
+      },
+    });
+    const result = await client.callTool({ name: 'connect', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'connected after holding' }]);
+    expect(opener.opened).toEqual([URL_TEXT]);
+    expect(ui.waits).toHaveLength(0);
+  });
+
   it('[M-13] "retry now" abandons the held retry and sends it again as a new request', async () => {
     const { flow, server, client, ui } = await setup('hold');
     ui.push(
