@@ -2,8 +2,9 @@
  * A 2026-07-28 form round trip (tools/call → InputRequiredResult → form answered → retry → result) through an
  * elicitkit host with a scripted UI, against a bare SDK client whose registered `elicitation/create` handler
  * answers the same content. Same server (plain SDK 2.4, `createMcpHandler`, in process through
- * `handler.fetch`), same process, batches interleaved with the order flipped every round; each figure is
- * the ratio of median batches to the bare SDK client.
+ * `handler.fetch`), same process, batches interleaved with the order flipped every round. Each figure is
+ * the median, over rounds, of the ratio between that round's adjacent batches: on a busy machine load
+ * drifts from second to second, and pairing cancels it where medians of whole runs do not.
  *   (1) callToolWithElicitation (elicitkit's own round driver) ÷ bare SDK (target ≤ 1.10)
  *   (2) plain client.callTool on an elicitkit host (the SDK's driver, elicitkit's pipeline) ÷ bare SDK
  * Run: node --conditions=@elicitkit/source --import tsx bench/client-mrtr/round-trip.ts
@@ -100,16 +101,19 @@ async function interleaved(
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const names = ['bare', 'kit', 'kitPlain'];
-await interleaved(names, 6, 50); // warm-up: JIT every path
-const times = await interleaved(names, 30, 50);
-const base = median(times.bare!);
+const ROUNDS = 80;
+const BATCH = 20;
+await interleaved(names, 6, BATCH); // warm-up: JIT every path
+const times = await interleaved(names, ROUNDS, BATCH);
+const pairedRatio = (name: string) => median(times[name]!.map((ns, round) => ns / times.bare![round]!));
 const us = (ns: number) => (ns / 1000).toFixed(0);
 console.log(
-  `(1) callToolWithElicitation ÷ bare SDK = ${(median(times.kit!) / base).toFixed(3)}× per 2026 form round trip ` +
-    `(target ≤ 1.10; median batch ${us(median(times.kit!))} vs ${us(base)} µs, 1,500 calls each)`,
+  `(1) callToolWithElicitation ÷ bare SDK = ${pairedRatio('kit').toFixed(3)}× per 2026 form round trip ` +
+    `(target ≤ 1.10; median batch ${us(median(times.kit!))} vs ${us(median(times.bare!))} µs, ` +
+    `${ROUNDS * BATCH} calls each)`,
 );
 console.log(
-  `(2) plain callTool on an elicitkit host ÷ bare SDK = ${(median(times.kitPlain!) / base).toFixed(3)}× ` +
+  `(2) plain callTool on an elicitkit host ÷ bare SDK = ${pairedRatio('kitPlain').toFixed(3)}× ` +
     `(median batch ${us(median(times.kitPlain!))} µs)`,
 );
 await bare.close();
