@@ -44,8 +44,9 @@ export interface ElicitationHost {
     listener: (event: ElicitationHostEvents[T]) => void,
   ): () => void;
   /**
-   * Resolves when a consented URL elicitation completes (E-21); at once when `elicitationId` is not
-   * pending. Rejects with the signal's reason when `signal` aborts.
+   * 2025-11-25: resolves when a consented URL elicitation completes (E-21); at once when `elicitationId` is
+   * not pending. Rejects with the signal's reason when `signal` aborts. (2026-07-28 has no completion
+   * notice: a URL flow is done when the server answers the retry, see `callToolWithElicitation`.)
    */
   waitForCompletion(elicitationId: string, signal?: AbortSignal): Promise<void>;
 }
