@@ -15,8 +15,17 @@ import {
   serveMcpHttp,
   text,
 } from '@elicitkit/server';
-import { acceptedContent, inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  inputRequired,
+  inputResponse,
+  McpServer,
+  type ServerNotifier,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
+
+/** Set by whoever serves these servers: where list changes are announced (`McpHttpHandler.notify`). */
+export const listChanges: { notify?: ServerNotifier } = {};
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
@@ -121,6 +130,48 @@ export function createConformanceServer(): McpServer {
  * `inputRequired(...)` builders inside the same elicitkit-enabled server, which carries their state sealed.
  */
 function registerMultiRoundTools(server: McpServer): void {
+  // server-stateless (SEP-2575) diagnostics: a request that needs an undeclared capability (-32021), a response
+  // stream that carries only the input-required result, no log without a requested level, list changes.
+  server.registerTool(
+    'test_missing_capability',
+    { description: 'Needs sampling; a host without it gets -32021 from the SDK.' },
+    async () =>
+      inputRequired({
+        inputRequests: {
+          summary: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Summarize' } }],
+            maxTokens: 10,
+          }),
+        },
+      }),
+  );
+  server.registerTool(
+    'test_streaming_elicitation',
+    { description: 'Asks a question; the answer travels as an input-required result, not a request.' },
+    async (ctx) =>
+      reply(JSON.stringify(await elicitForm(ctx, { message: 'Name?', schema: { name: text() } }))),
+  );
+  server.registerTool('test_logging_tool', { description: 'Logs at info.' }, async (ctx) => {
+    await ctx.mcpReq.log('info', 'a log line');
+    return reply('logged');
+  });
+  server.registerTool(
+    'test_trigger_tool_change',
+    { description: 'Announces a tool list change.' },
+    async () => {
+      listChanges.notify?.toolsChanged();
+      return reply('tools changed');
+    },
+  );
+  server.registerTool(
+    'test_trigger_prompt_change',
+    { description: 'Announces a prompt list change.' },
+    async () => {
+      listChanges.notify?.promptsChanged();
+      return reply('prompts changed');
+    },
+  );
+
   server.registerTool(
     'test_input_required_result_elicitation',
     { description: 'Asks for a name (one input-required round).' },
@@ -257,6 +308,9 @@ function registerMultiRoundTools(server: McpServer): void {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
-  const { url } = await serveMcpHttp(createConformanceServer, { port: Number(process.argv[2] ?? 0) });
+  const { url, handler } = await serveMcpHttp(createConformanceServer, {
+    port: Number(process.argv[2] ?? 0),
+  });
+  listChanges.notify = handler.notify;
   console.log(`MCP endpoint: ${url}`);
 }

@@ -1,15 +1,16 @@
 import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type ConformanceRun, conformanceRunner, expectAllPassed } from '../run-conformance.js';
-import { createConformanceServer } from './conformance-server.js';
+import { createConformanceServer, listChanges } from './conformance-server.js';
 
-// The official suite against the elicitkit conformance server over sessionful Streamable HTTP on 127.0.0.1;
-// every scenario must also pass `wire-schema-valid`.
+// The official suite against the elicitkit conformance server on 127.0.0.1: 2025-11-25 clients on sessions, and
+// 2026-07-28 requests statelessly, on the same endpoint. Every scenario must also pass `wire-schema-valid`.
 let served: ServedMcpHttp;
 let conformance: ConformanceRun;
 
 beforeAll(async () => {
   served = await serveMcpHttp(createConformanceServer);
+  listChanges.notify = served.handler.notify;
   conformance = await conformanceRunner('server');
 });
 
@@ -48,6 +49,38 @@ describe('official MCP conformance: server scenarios', () => {
     it(`passes ${scenario} with no baseline`, { timeout: 90_000 }, async () => {
       const run = await conformance.scenario(scenario, ['--url', served.url.href]);
       expectAllPassed(run, [...expectedChecks, 'wire-schema-valid']);
+    });
+  }
+});
+
+describe('official MCP conformance: server scenarios at --spec-version 2026-07-28', () => {
+  for (const scenario of [
+    'server-stateless',
+    'tools-list',
+    'input-required-result-basic-elicitation',
+    'input-required-result-request-state',
+    'input-required-result-multiple-input-requests',
+    'input-required-result-multi-round',
+    'input-required-result-missing-input-response',
+    'input-required-result-non-tool-request',
+    'input-required-result-result-type',
+    'input-required-result-unsupported-methods',
+    'input-required-result-tampered-state',
+    'input-required-result-capability-check',
+    'input-required-result-ignore-extra-params',
+    'input-required-result-validate-input',
+    // Not elicitation; the SDK's own builders pass them inside the same elicitkit-enabled server.
+    'input-required-result-basic-sampling',
+    'input-required-result-basic-list-roots',
+  ]) {
+    it(`[M-01] [M-05] passes ${scenario} with no baseline`, { timeout: 90_000 }, async () => {
+      const run = await conformance.scenario(scenario, [
+        '--spec-version',
+        '2026-07-28',
+        '--url',
+        served.url.href,
+      ]);
+      expectAllPassed(run, []);
     });
   }
 });

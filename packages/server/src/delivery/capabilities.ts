@@ -55,7 +55,10 @@ export function assertCanElicit(ctx: ServerContext, mode: ElicitationMode): void
 
 export function assertAvailableIn(ctx: ServerContext, scope: RequestScope, mode: ElicitationMode): void {
   const availability = availabilityIn(ctx, scope, mode);
-  if (availability === 'mode-not-declared') throw new ElicitationUnsupportedError(mode);
+  if (availability === 'mode-not-declared') {
+    if (scope.round) scope.round.missingMode = mode;
+    throw new ElicitationUnsupportedError(mode);
+  }
   if (availability === 'no-back-channel') {
     throw new UnsupportedProtocolEraError(
       'this 2025-11-25 request was served statelessly (no initialize on this server instance), so the server ' +

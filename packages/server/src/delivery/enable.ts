@@ -6,7 +6,12 @@ import type {
   Server,
   ServerContext,
 } from '@modelcontextprotocol/server';
-import { isInputRequiredResult, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
 import { InvalidOptionError } from '../errors.js';
 import { StateRejectedError, StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
@@ -181,6 +186,13 @@ class RoundRunner {
       }
       // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
       if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
+      if (round.missingMode && (failure || (result as { isError?: unknown } | undefined)?.isError === true)) {
+        // M-19: the request needed a capability the host did not declare, and the handler did not fall back.
+        throw new MissingRequiredClientCapabilityError(
+          { requiredCapabilities: { elicitation: { [round.missingMode]: {} } } },
+          `${method} needs elicitation mode "${round.missingMode}", which the client did not declare`,
+        );
+      }
       if (failure) throw failure.error;
       if (isInputRequiredResult(result)) {
         const { state: next } = round.nextRound();

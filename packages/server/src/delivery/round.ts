@@ -101,6 +101,12 @@ export class Round {
     );
   }
 
+  /**
+   * The elicitation mode an ask of this run needed but the host did not declare (M-04). If the handler lets that
+   * refusal end the request, the host gets -32021 (M-19); a handler that catches it and falls back is left alone.
+   */
+  missingMode: 'form' | 'url' | undefined;
+
   /** Whether this run ended the round (some ask is unanswered, or a URL flow is still pending). */
   get interrupted(): boolean {
     return this.#asked.size > 0 || this.#stateOnly;

@@ -10,6 +10,7 @@ import {
   localhostAllowedHostnames,
   type McpServer,
   type Server,
+  type ServerNotifier,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
@@ -63,6 +64,11 @@ export interface McpHttpHandler {
   close(): Promise<void>;
   /** Open sessions, for tests and health checks. */
   readonly sessionCount: number;
+  /**
+   * Tells 2026-07-28 clients listening on `subscriptions/listen` that tools, prompts or resources changed (the
+   * servers are made per request, so a change is announced here, not by an instance).
+   */
+  readonly notify: ServerNotifier;
 }
 
 type ServerFactory = (context: McpSessionContext) => McpServer | Server | Promise<McpServer | Server>;
@@ -170,6 +176,7 @@ export function createMcpHttpHandler(
     get sessionCount() {
       return sessions.size;
     },
+    notify: modern.notify,
   };
 }
 
