@@ -1,3 +1,4 @@
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -217,10 +218,10 @@ describe('elicitForm', () => {
   });
 
   it('[E-01] the message check takes the same opt-outs, and leaves choice-only forms alone', async () => {
-    const answers = [
-      { action: 'accept' as const, content: { value: 'summary' } },
-      { action: 'accept' as const, content: { value: 'summary' } },
-      { action: 'accept' as const, content: { scope: 'repo' } },
+    const answers: ElicitResult[] = [
+      { action: 'accept', content: { value: 'summary' } },
+      { action: 'accept', content: { value: 'summary' } },
+      { action: 'accept', content: { scope: 'repo' } },
     ];
     const result = await run(
       async (ctx) => [
