@@ -1,3 +1,4 @@
+import { release } from 'node:os';
 import { delimiter } from 'node:path';
 import open from 'open';
 
@@ -9,16 +10,26 @@ import open from 'open';
 export type UrlOpener = (href: string) => Promise<void>;
 
 /**
- * The default opener: the `open` package (xdg-open, `open`, `start`), or the browser named by the `BROWSER`
+ * The default opener: the `open` package (`open`, `start`; the system's `xdg-open` on Linux), or the browser named by the `BROWSER`
  * environment variable when set, as many CLIs honour it: a `:`-separated (`;` on Windows) list of commands
  * tried in order, each with optional arguments; a `%s` placeholder is dropped because the URL always
  * comes last. No shell is involved, so the URL cannot inject commands.
  */
 export function systemBrowserOpener(env: NodeJS.ProcessEnv = process.env): UrlOpener {
   const apps = browsersFromEnv(env.BROWSER);
+  const app = apps.length > 0 ? apps : systemXdgOpen();
   return async (href) => {
-    await open(href, apps.length > 0 ? { app: apps } : {});
+    await open(href, app ? { app } : {});
   };
+}
+
+/**
+ * On Linux, the system's own `xdg-open` from PATH: `open` would otherwise run the copy of xdg-utils it ships,
+ * which ignores the distribution's (and the user's) own `xdg-open`. WSL keeps `open`'s Windows hand-off.
+ */
+function systemXdgOpen(): { name: string; arguments: string[] } | undefined {
+  if (process.platform !== 'linux' || /microsoft/i.test(release())) return undefined;
+  return { name: 'xdg-open', arguments: [] };
 }
 
 function browsersFromEnv(value: string | undefined): { name: string; arguments: string[] }[] {
