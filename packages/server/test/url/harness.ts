@@ -199,6 +199,10 @@ export interface ConnectOptions {
   url?: boolean;
   /** The user's answer to every `elicitation/create`; default consent. */
   answer?: 'accept' | 'decline' | 'cancel';
+  /** Content a sloppy or hostile client sends along with its answer (URL mode allows none: E-16). */
+  content?: Record<string, string>;
+  /** Extra HTTP headers on every request (claims a server must not trust: E-57). */
+  headers?: Record<string, string>;
 }
 
 /** A real SDK client over Streamable HTTP, handling `elicitation/create` and completion notices itself. */
@@ -207,14 +211,17 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
   const elicitRequests: ElicitRequestSeen[] = [];
   const notices: string[] = [];
   const waiting: ((id: string) => void)[] = [];
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+  };
   const client = new Client(
     { name: options.name ?? 'test-client', version: '1.0.0' },
     { capabilities: { elicitation: options.url === false ? { form: {} } : { form: {}, url: {} } } },
   );
   client.setRequestHandler('elicitation/create', async (request) => {
     elicitRequests.push(request.params as ElicitRequestSeen);
-    return { action: options.answer ?? 'accept' };
+    return { action: options.answer ?? 'accept', ...(options.content && { content: options.content }) };
   });
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const id = notification.params.elicitationId;
