@@ -16,6 +16,8 @@ export interface WireRig {
   sentinel: boolean;
   /** Calls a tool; resolves with the JSON its handler reported (see `registerTools`). */
   call(tool: string): Promise<unknown>;
+  /** Calls a tool; resolves with the JSON-RPC response as it came. */
+  callRaw(tool: string): Promise<JSONRPCMessage>;
   close(): Promise<void>;
 }
 
@@ -31,8 +33,9 @@ export async function wireRig(
   const rig: WireRig = {
     replies: () => [],
     sentinel: true,
+    callRaw: (tool) => request('tools/call', { name: tool, arguments: {} }),
     call: async (tool) => {
-      const response = (await request('tools/call', { name: tool, arguments: {} })) as {
+      const response = (await rig.callRaw(tool)) as {
         result?: { content: Array<{ text: string }> };
       };
       return JSON.parse(response.result?.content[0]?.text ?? 'null');
