@@ -48,7 +48,7 @@ async function dumpEverything(): Promise<string> {
           : type === 'hash'
             ? await admin.hgetall(key)
             : type === 'zset'
-              ? await admin.zrange(key, 0, -1, 'WITHSCORES')
+              ? await admin.zrange(key, '0', '-1', 'WITHSCORES')
               : type === 'set'
                 ? await admin.smembers(key)
                 : type === 'list'
