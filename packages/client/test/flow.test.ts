@@ -1,6 +1,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  type ElicitationHost,
   type FormPrompt,
   holdUntilWithdrawn,
   type InstallElicitationOptions,
@@ -184,36 +185,50 @@ describe('completion notifications', () => {
     expect(ui.notices.map((notice) => notice.code)).toContain('elicitation-complete');
   });
 
+  /**
+   * Proves that nothing came of the notices sent so far: a real completion for a consented `marker` goes last and
+   * is awaited. Completion notices are handled in arrival order and synchronously, so once the marker's is
+   * handled every earlier one has been too.
+   */
+  async function afterEarlierNotices(server: RawServer, host: ElicitationHost) {
+    const marker = host.waitForCompletion('marker');
+    await server.completeElicitation('marker');
+    await marker;
+  }
+
   it('[E-20] ignores completions for unknown ids', async () => {
-    const { server, host } = await setup();
+    const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     await server.completeElicitation('never-asked');
     await server.notify('notifications/elicitation/complete', { elicitationId: 42 });
-    await settle();
-    expect(completed).toEqual([]);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['marker']);
   });
 
   it('[E-20] ignores duplicate completions', async () => {
     const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     await consentTo(server, ui, 'e1');
     await server.completeElicitation('e1');
     await server.completeElicitation('e1');
-    await settle();
-    expect(completed).toEqual(['e1']);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['e1', 'marker']);
   });
 
   it('[E-20] ignores completions for URL requests the user declined', async () => {
     const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     ui.push({ url: { action: 'decline' } });
     await server.elicit({ mode: 'url', message: 'x', url: 'https://example.com/', elicitationId: 'd1' });
     await server.completeElicitation('d1');
-    await settle();
-    expect(completed).toEqual([]);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['marker']);
   });
 
   it('keeps working when a listener throws, reporting the error through client.onerror', async () => {
