@@ -82,18 +82,25 @@ describe('one prompt at a time', () => {
   it('queues concurrent requests and shows them in arrival order', async () => {
     const { server, ui } = await setup();
     let releaseFirst!: () => void;
+    let firstOpen = true;
+    let secondShownWhileFirstOpen: boolean | undefined;
     ui.push(
       { form: () => new Promise((resolve) => (releaseFirst = () => resolve({ action: 'decline' }))) },
-      { form: { action: 'cancel' } },
+      {
+        form: () => {
+          secondShownWhileFirstOpen = firstOpen;
+          return { action: 'cancel' };
+        },
+      },
     );
     const first = server.elicit(formRequest('first'));
     const second = server.elicit(formRequest('second'));
     await until(() => ui.prompts.length === 1, 'the first prompt');
-    await settle();
-    expect(ui.prompts).toHaveLength(1);
+    firstOpen = false;
     releaseFirst();
     expect((await first).result?.action).toBe('decline');
     expect((await second).result?.action).toBe('cancel');
+    expect(secondShownWhileFirstOpen).toBe(false);
     expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['first', 'second']);
   });
 
@@ -122,17 +129,24 @@ describe('one prompt at a time', () => {
     const b = await connectToRawServer({ ui, rateLimit: false, opener: recordingOpener() });
     cleanup.push(a.close, b.close);
     let release!: () => void;
+    let firstOpen = true;
+    let secondShownWhileFirstOpen: boolean | undefined;
     ui.push(
       { form: () => new Promise((resolve) => (release = () => resolve({ action: 'decline' }))) },
-      { form: { action: 'decline' } },
+      {
+        form: () => {
+          secondShownWhileFirstOpen = firstOpen;
+          return { action: 'decline' };
+        },
+      },
     );
     const fromA = a.server.elicit(formRequest('from a'));
     const fromB = b.server.elicit(formRequest('from b'));
     await until(() => ui.prompts.length === 1, 'the first prompt');
-    await settle();
-    expect(ui.prompts).toHaveLength(1);
+    firstOpen = false;
     release();
     await Promise.all([fromA, fromB]);
+    expect(secondShownWhileFirstOpen).toBe(false);
     expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['from a', 'from b']);
   });
 });
