@@ -128,9 +128,11 @@ describe('demo server, URL mode', () => {
     const alice = await connectHost(ALICE.token);
     try {
       let finished = false;
-      const call = callToolWithElicitation(alice.client, { name: 'set_api_key', arguments: {} }).finally(() => {
-        finished = true;
-      });
+      const call = callToolWithElicitation(alice.client, { name: 'set_api_key', arguments: {} }).finally(
+        () => {
+          finished = true;
+        },
+      );
       const link = await alice.nextLink();
 
       const bob = new DemoBrowser();
