@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../packages/server/test/redis/redis-server.js';
 import { TestBrowser } from '../../packages/server/test/url/browser.js';
+import { until } from '../../packages/server/test/url/harness.js';
 import {
   connectScaleClient,
   onInstance,
@@ -50,8 +51,11 @@ const loggedIn = async (user: string, instance: Instance) => {
   return browser;
 };
 
-/** Long enough for a stray notice to arrive if one were sent (delivery takes single milliseconds). */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/**
+ * No further notice for `id` can ever be sent, by any instance: the one claim to announce it (atomic in Redis)
+ * is spent. Replaces waiting "long enough for a stray notice to arrive".
+ */
+const noticeClaimSpent = async (id: string) => expect(await a.store.claimNotice(id)).toBe(false);
 
 describe('completion routing across instances', () => {
   it('[E-18] notifies only the initiating client on A when the browser completes on B', async () => {
@@ -73,7 +77,9 @@ describe('completion routing across instances', () => {
     // E-19: the notice carries the original id; the tool call on A continues.
     expect(await notice).toBe(id);
     expect(resultText(await call)).toBe(`API key saved (${id}) on A.`);
-    await settle();
+    await noticeClaimSpent(id);
+    // B and C each decide once, when the completion reaches them through Redis; wait for both decisions.
+    await until(() => logs.filter((l) => l.event === 'elicitation.notice-not-sent').length === 2);
     expect(initiator.notices.map((n) => n.id)).toEqual([id]);
     for (const bystander of bystanders) expect(bystander.notices).toEqual([]);
     // Every instance saw the completion; A announced it, B and C stayed silent.
@@ -104,7 +110,8 @@ describe('completion routing across instances', () => {
     );
     expect(resultText(await aliceCall)).toBe(`API key saved (${aliceId}) on A.`);
     expect(resultText(await bobCall)).toBe(`API key saved (${bobId}) on B.`);
-    await settle();
+    await noticeClaimSpent(aliceId);
+    await noticeClaimSpent(bobId);
     expect(alice.notices.map((n) => n.id)).toEqual([aliceId]);
     expect(bob.notices.map((n) => n.id)).toEqual([bobId]);
   });
@@ -145,7 +152,7 @@ describe('completion routing across instances', () => {
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(resultText(await call)).toContain(id);
-    await settle();
+    await noticeClaimSpent(id);
     expect(initiator.notices.map((n) => n.id)).toEqual([id]);
   });
 });

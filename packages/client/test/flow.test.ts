@@ -1,6 +1,7 @@
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  type ElicitationHost,
   type FormPrompt,
   holdUntilWithdrawn,
   type InstallElicitationOptions,
@@ -81,18 +82,25 @@ describe('one prompt at a time', () => {
   it('queues concurrent requests and shows them in arrival order', async () => {
     const { server, ui } = await setup();
     let releaseFirst!: () => void;
+    let firstOpen = true;
+    let secondShownWhileFirstOpen: boolean | undefined;
     ui.push(
       { form: () => new Promise((resolve) => (releaseFirst = () => resolve({ action: 'decline' }))) },
-      { form: { action: 'cancel' } },
+      {
+        form: () => {
+          secondShownWhileFirstOpen = firstOpen;
+          return { action: 'cancel' };
+        },
+      },
     );
     const first = server.elicit(formRequest('first'));
     const second = server.elicit(formRequest('second'));
     await until(() => ui.prompts.length === 1, 'the first prompt');
-    await settle();
-    expect(ui.prompts).toHaveLength(1);
+    firstOpen = false;
     releaseFirst();
     expect((await first).result?.action).toBe('decline');
     expect((await second).result?.action).toBe('cancel');
+    expect(secondShownWhileFirstOpen).toBe(false);
     expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['first', 'second']);
   });
 
@@ -121,17 +129,24 @@ describe('one prompt at a time', () => {
     const b = await connectToRawServer({ ui, rateLimit: false, opener: recordingOpener() });
     cleanup.push(a.close, b.close);
     let release!: () => void;
+    let firstOpen = true;
+    let secondShownWhileFirstOpen: boolean | undefined;
     ui.push(
       { form: () => new Promise((resolve) => (release = () => resolve({ action: 'decline' }))) },
-      { form: { action: 'decline' } },
+      {
+        form: () => {
+          secondShownWhileFirstOpen = firstOpen;
+          return { action: 'decline' };
+        },
+      },
     );
     const fromA = a.server.elicit(formRequest('from a'));
     const fromB = b.server.elicit(formRequest('from b'));
     await until(() => ui.prompts.length === 1, 'the first prompt');
-    await settle();
-    expect(ui.prompts).toHaveLength(1);
+    firstOpen = false;
     release();
     await Promise.all([fromA, fromB]);
+    expect(secondShownWhileFirstOpen).toBe(false);
     expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['from a', 'from b']);
   });
 });
@@ -184,36 +199,50 @@ describe('completion notifications', () => {
     expect(ui.notices.map((notice) => notice.code)).toContain('elicitation-complete');
   });
 
+  /**
+   * Proves that nothing came of the notices sent so far: a real completion for a consented `marker` goes last and
+   * is awaited. Completion notices are handled in arrival order and synchronously, so once the marker's is
+   * handled every earlier one has been too.
+   */
+  async function afterEarlierNotices(server: RawServer, host: ElicitationHost) {
+    const marker = host.waitForCompletion('marker');
+    await server.completeElicitation('marker');
+    await marker;
+  }
+
   it('[E-20] ignores completions for unknown ids', async () => {
-    const { server, host } = await setup();
+    const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     await server.completeElicitation('never-asked');
     await server.notify('notifications/elicitation/complete', { elicitationId: 42 });
-    await settle();
-    expect(completed).toEqual([]);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['marker']);
   });
 
   it('[E-20] ignores duplicate completions', async () => {
     const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     await consentTo(server, ui, 'e1');
     await server.completeElicitation('e1');
     await server.completeElicitation('e1');
-    await settle();
-    expect(completed).toEqual(['e1']);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['e1', 'marker']);
   });
 
   it('[E-20] ignores completions for URL requests the user declined', async () => {
     const { server, ui, host } = await setup();
+    await consentTo(server, ui, 'marker');
     const completed: string[] = [];
     host.on('complete', (event) => completed.push(event.elicitationId));
     ui.push({ url: { action: 'decline' } });
     await server.elicit({ mode: 'url', message: 'x', url: 'https://example.com/', elicitationId: 'd1' });
     await server.completeElicitation('d1');
-    await settle();
-    expect(completed).toEqual([]);
+    await afterEarlierNotices(server, host);
+    expect(completed).toEqual(['marker']);
   });
 
   it('keeps working when a listener throws, reporting the error through client.onerror', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type AddressInfo, Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type InstallElicitationOptions, scriptedUI, type UrlPrompt } from '../src/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
@@ -149,12 +149,24 @@ describe('[E-50] no pre-fetching', () => {
 
   it('[E-50] never requests the URL or its metadata, before or after consent', async () => {
     const { server, ui, opener } = await setup();
-    const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/connect`;
-    ui.push({ url: { action: 'consent' } });
-    const response = await server.elicit(urlRequest(url));
-    expect(response.result).toEqual({ action: 'accept' });
-    expect(opener.opened).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const port = (target.address() as AddressInfo).port;
+    const url = `http://127.0.0.1:${port}/connect`;
+    // Every TCP connection this process attempts (fetch, http, dns-less sockets all end in Socket#connect),
+    // and every timer the flow schedules, run on a fake clock that is then run dry: no waiting, and no
+    // deferred pre-fetch can hide behind a delay.
+    const connects = vi.spyOn(Socket.prototype, 'connect');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      ui.push({ url: { action: 'consent' } });
+      const response = await server.elicit(urlRequest(url));
+      expect(response.result).toEqual({ action: 'accept' });
+      expect(opener.opened).toEqual([url]);
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(connects.mock.calls.filter((args) => JSON.stringify(args).includes(String(port)))).toEqual([]);
+    connects.mockRestore();
     expect(hits).toBe(0);
   });
 });

@@ -47,7 +47,7 @@ export class InvalidOptionError extends ElicitkitError {
 export interface SensitiveFieldFinding {
   /** Property name in the requested schema. */
   field: string;
-  /** Which text gave it away (`message` only for single-value asks, where the message labels the field). */
+  /** Which text gave it away; `message` is reported on every field a secret could be typed into. */
   in: 'name' | 'title' | 'description' | 'message';
   /** The matched words, as found, e.g. `API key`. */
   match: string;

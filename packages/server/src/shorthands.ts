@@ -2,7 +2,6 @@ import type { ElicitValue, PrimitiveSchemaDefinition } from '@elicitkit/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import type { DeliveryOptions } from './delivery/form-2025.js';
 import { elicitForm } from './elicit-form.js';
-import { SensitiveFieldError } from './errors.js';
 import {
   type ChoiceValue,
   type ChoiceValues,
@@ -12,7 +11,6 @@ import {
   type Presence,
 } from './form/fields.js';
 import type { FormOutcome } from './form/infer.js';
-import { findSecretPhrase } from './form/sensitive.js';
 
 /** The outcome of {@link confirm}: `confirmed` is true only when the user accepted. */
 export type ConfirmOutcome =
@@ -83,9 +81,7 @@ export async function ask<V extends ElicitValue, P extends Presence>(
   options: DeliveryOptions = {},
 ): Promise<FormOutcome<P extends 'optional' ? V | undefined : V>> {
   const spec = fieldSpec(field);
-  const secret = spec.notSecret ? undefined : findSecretPhrase(message);
-  // E-01, E-02: the message is this value's real label, so it must not ask for a secret either
-  if (secret !== undefined) throw new SensitiveFieldError([{ field: ANSWER, in: 'message', match: secret }]);
+  // The message is this value's real label: elicitForm's E-01 check reads it and names the field `answer`.
   const labelled = spec.schema.title === undefined ? field.title(kindLabel(spec.schema)) : field;
   const outcome = await elicitForm(ctx, { ...options, message, schema: { [ANSWER]: labelled } });
   if (outcome.action !== 'accept') return outcome;

@@ -1,3 +1,4 @@
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
@@ -181,6 +182,66 @@ describe('elicitForm', () => {
     expect(result).toEqual([
       { action: 'accept', data: { tokens: 5 } },
       { action: 'accept', data: { pin: 'home' } },
+    ]);
+  });
+
+  it('[E-01] refuses a message that asks for a secret, before sending', async () => {
+    const result = await run((ctx) =>
+      elicitForm(ctx, { message: 'Paste your GitHub personal access token here', schema: { value: text() } }),
+    );
+    expect(result).toMatchObject({
+      error: {
+        code: 'sensitive-field',
+        findings: [{ field: 'value', in: 'message', match: 'access token' }],
+      },
+    });
+    expect(harness?.received).toEqual([]);
+  });
+
+  it('[E-01] names every free-input field under a secret-looking message, not choices', async () => {
+    const result = await run((ctx) =>
+      elicitForm(ctx, {
+        message: 'Enter your card number',
+        schema: { digits: text(), expiry: integer(), kind: choice(['visa', 'other']), keep: boolean() },
+      }),
+    );
+    expect(result).toMatchObject({
+      error: {
+        code: 'sensitive-field',
+        findings: [
+          { field: 'digits', in: 'message', match: 'card number' },
+          { field: 'expiry', in: 'message', match: 'card number' },
+        ],
+      },
+    });
+    expect(harness?.received).toEqual([]);
+  });
+
+  it('[E-01] the message check takes the same opt-outs, and leaves choice-only forms alone', async () => {
+    const answers: ElicitResult[] = [
+      { action: 'accept', content: { value: 'summary' } },
+      { action: 'accept', content: { value: 'summary' } },
+      { action: 'accept', content: { scope: 'repo' } },
+    ];
+    const result = await run(
+      async (ctx) => [
+        await elicitForm(ctx, {
+          message: 'Name the new access token',
+          schema: { value: text().notSecret() },
+        }),
+        await elicitForm(ctx, {
+          message: 'Name the new access token',
+          schema: { type: 'object', properties: { value: { type: 'string' } } },
+          notSecret: ['value'],
+        }),
+        await elicitForm(ctx, { message: 'Which token scope?', schema: { scope: choice(['repo', 'read']) } }),
+      ],
+      () => answers.shift() ?? { action: 'cancel' },
+    );
+    expect(result).toEqual([
+      { action: 'accept', data: { value: 'summary' } },
+      { action: 'accept', data: { value: 'summary' } },
+      { action: 'accept', data: { scope: 'repo' } },
     ]);
   });
 

@@ -127,7 +127,12 @@ describe('demo server, URL mode', () => {
   it("[E-61] [E-62] set_api_key in-band: Bob's browser gets 403 on Alice's link and changes nothing; Alice completes it", async () => {
     const alice = await connectHost(ALICE.token);
     try {
-      const call = callToolWithElicitation(alice.client, { name: 'set_api_key', arguments: {} });
+      let finished = false;
+      const call = callToolWithElicitation(alice.client, { name: 'set_api_key', arguments: {} }).finally(
+        () => {
+          finished = true;
+        },
+      );
       const link = await alice.nextLink();
 
       const bob = new DemoBrowser();
@@ -135,11 +140,9 @@ describe('demo server, URL mode', () => {
       expect(refused.status).toBe(403);
       expect(refused.text).toContain('Not your request');
       expect(refused.url.pathname).toBe(new URL(link).pathname);
-      const pending = await Promise.race([
-        call.then(() => 'finished'),
-        new Promise((resolve) => setTimeout(resolve, 300, 'pending')),
-      ]);
-      expect(pending).toBe('pending');
+      // The server answered Bob's POST with 403 before this line: had it completed the flow, the tool would
+      // have finished first. It finishes only after Alice's own entry, below.
+      expect(finished).toBe(false);
 
       // Alice's own browser, already past Bob: her key replaces the one from the previous test.
       expect((await new DemoBrowser().enterSecret(link, ALICE, 'not-a-valid-key')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { callToolWithElicitation, UrlElicitationRefusedError } from '@elicitkit/client';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CLIENT_SECRET,
   type OAuthRig,
@@ -8,7 +8,7 @@ import {
 } from '../../../packages/server/test/oauth/helpers/rig.js';
 import { type Host, startHost } from './host.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 2;
+const ACCESS_TOKEN_TTL_SECONDS = 600;
 const TOKEN_ENTRY = 'oauth.token:calendar';
 const CALENDAR_PASSWORDS = { alice: 'alice-calendar-pass', bob: 'bob-calendar-pass' } as const;
 
@@ -105,6 +105,9 @@ function scriptCancelledWait(host: Host): () => void {
 }
 
 beforeAll(async () => {
+  // The provider, the API and elicitkit read this process's Date: faked, it runs with real time and can jump past
+  // an access token's lifetime, so expiry needs no waiting (Chromium keeps its own clock; nothing it checks expires).
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   rig = await startOAuthRig({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -128,6 +131,7 @@ afterAll(async () => {
   await Promise.allSettled(contexts.map((c) => c.close()));
   await browser?.close();
   await rig?.close();
+  vi.useRealTimers();
 });
 
 describe('third-party OAuth end to end, in Chromium', () => {
@@ -149,7 +153,7 @@ describe('third-party OAuth end to end, in Chromium', () => {
 
   it('[E-36] refreshes the access token after it expires, without asking the user again', async () => {
     const before = await rememberTokens('alice');
-    await new Promise((r) => setTimeout(r, ACCESS_TOKEN_TTL_SECONDS * 1000 + 200));
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
     const prompts = alice.ui.prompts.length;
     expect(text(await listEvents(alice))).toContain('Dentist');
     expect(alice.ui.prompts).toHaveLength(prompts);

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { release } from 'node:os';
 import { delimiter } from 'node:path';
 import open from 'open';
 
@@ -13,7 +14,7 @@ export type UrlOpener = (href: string) => Promise<void>;
 const LAUNCH_GRACE_MS = 1_500;
 
 /**
- * The default opener: the `open` package (xdg-open, `open`, `start`), or the browser named by the `BROWSER`
+ * The default opener: the `open` package (`open`, `start`; the system's `xdg-open` on Linux), or the browser named by the `BROWSER`
  * environment variable when set, as many CLIs honour it: a `:`-separated (`;` on Windows) list of commands
  * tried in order, each with optional arguments; a `%s` placeholder is dropped because the URL always
  * comes last. No shell is involved, so the URL cannot inject commands.
@@ -27,11 +28,12 @@ export function systemBrowserOpener(
   platform: NodeJS.Platform = process.platform,
 ): UrlOpener {
   const apps = browsersFromEnv(env.BROWSER);
+  const app = apps.length > 0 ? apps : systemXdgOpen(platform);
   return async (href) => {
     if (apps.length === 0 && platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
       throw new Error('no graphical display to open a browser on (DISPLAY and WAYLAND_DISPLAY are unset)');
     }
-    const child = await open(href, apps.length > 0 ? { app: apps } : {});
+    const child = await open(href, app ? { app } : {});
     await launched(child);
   };
 }
@@ -61,6 +63,15 @@ function launched(child: ChildProcess): Promise<void> {
 
 function exitError(code: number | null): Error {
   return new Error(`the browser launcher failed (exit code ${code ?? 'unknown'})`);
+}
+
+/**
+ * On Linux, the system's own `xdg-open` from PATH: `open` would otherwise run the copy of xdg-utils it ships,
+ * which ignores the distribution's (and the user's) own `xdg-open`. WSL keeps `open`'s Windows hand-off.
+ */
+function systemXdgOpen(platform: NodeJS.Platform): { name: string; arguments: string[] } | undefined {
+  if (platform !== 'linux' || /microsoft/i.test(release())) return undefined;
+  return { name: 'xdg-open', arguments: [] };
 }
 
 function browsersFromEnv(value: string | undefined): { name: string; arguments: string[] }[] {

@@ -5,7 +5,7 @@ import { InvalidSchemaError, type SensitiveFieldFinding } from '../errors.js';
 import { fieldSpec, isField } from './fields.js';
 import type { FieldShape, FormSchema } from './infer.js';
 import { findLinksInSchema, type LinkFinding } from './links.js';
-import { findSensitiveFields } from './sensitive.js';
+import { findFreeInputFields, findSensitiveFields } from './sensitive.js';
 import { isStandardFormSchema, standardToRequestedSchema } from './standard.js';
 
 /**
@@ -20,6 +20,8 @@ export interface CompiledForm {
   readonly standard: StandardSchemaV1 | undefined;
   /** E-01 findings left after the builders' `.notSecret()` opt-outs. */
   readonly secretFindings: readonly SensitiveFieldFinding[];
+  /** Fields a secret could be typed into, left after the `.notSecret()` opt-outs (for the message check). */
+  readonly freeInputFields: readonly string[];
   /** E-47 findings in titles, descriptions and option titles. */
   readonly links: readonly LinkFinding[];
 }
@@ -73,6 +75,7 @@ function compile(schema: FormSchema): CompiledForm {
     requestedSchema,
     standard,
     secretFindings: findSensitiveFields(requestedSchema).filter((finding) => !optedOut.has(finding.field)),
+    freeInputFields: findFreeInputFields(requestedSchema).filter((field) => !optedOut.has(field)),
     links: findLinksInSchema(requestedSchema),
   };
 }

@@ -4,6 +4,7 @@ import { InvalidAnswerError, InvalidSchemaError, SensitiveFieldError } from '../
 import { compileForm } from './compile.js';
 import type { FormData, FormOutcome, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
+import { findSensitiveMessage } from './sensitive.js';
 import { validateWithStandard } from './standard.js';
 
 /**
@@ -41,7 +42,7 @@ export interface FormRequestInput<S extends FormSchema> {
 
 /**
  * Checks a form before anything is sent: the schema against the spec's subset and limits (core), E-01
- * secret-looking fields, E-47 links (a warning). Throws {@link InvalidSchemaError} or
+ * secret-looking fields and messages, E-47 links (a warning). Throws {@link InvalidSchemaError} or
  * {@link SensitiveFieldError}.
  */
 export function createFormRequest<S extends FormSchema>(
@@ -54,10 +55,9 @@ export function createFormRequest<S extends FormSchema>(
   }
   const form = compileForm(input.schema);
   const allowed = input.notSecret;
-  const secrets = allowed
-    ? form.secretFindings.filter((f) => !allowed.includes(f.field))
-    : form.secretFindings;
-  // E-01, E-02: secrets go through URL mode, never through a form
+  const findings = [...form.secretFindings, ...findSensitiveMessage(input.message, form.freeInputFields)];
+  const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
+  // E-01, E-02: secrets go through URL mode, never through a form (asked by a field or by the message)
   if (secrets.length > 0) throw new SensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
   const messageLink = findLink(input.message);

@@ -99,6 +99,34 @@ export function findSensitiveFields(schema: RequestedSchema): SensitiveFieldFind
   return findings;
 }
 
+/**
+ * E-01 on the message: `message` labels the whole form, so "Paste your GitHub token here" above a bare text
+ * field asks for a secret as surely as a field titled "Token". One finding per field that could carry the
+ * secret (free text or a number); choices and yes/no cannot, so `confirm(ctx, 'Revoke the API token?')` and a
+ * "Which token scope?" choice stay allowed.
+ */
+export function findSensitiveMessage(
+  message: string,
+  freeInputFields: readonly string[],
+): SensitiveFieldFinding[] {
+  if (freeInputFields.length === 0) return [];
+  const match = findSecretPhrase(message);
+  if (match === undefined) return [];
+  return freeInputFields.map((field) => ({ field, in: 'message' as const, match }));
+}
+
+/** The fields whose value the user types (strings without a fixed list, numbers): the ones a secret fits in. */
+export function findFreeInputFields(schema: RequestedSchema): string[] {
+  return Object.entries(schema.properties)
+    .filter(([, definition]) => isFreeInput(definition))
+    .map(([field]) => field);
+}
+
+function isFreeInput(definition: PrimitiveSchemaDefinition): boolean {
+  if ('enum' in definition || 'oneOf' in definition) return false;
+  return definition.type === 'string' || definition.type === 'number' || definition.type === 'integer';
+}
+
 function textsOf(
   name: string,
   definition: PrimitiveSchemaDefinition,

@@ -144,6 +144,3 @@ export function describeError(error: unknown): {
     ...(extra.findings !== undefined && { findings: extra.findings }),
   };
 }
-
-/** Resolves after `ms`; for "nothing happened within" assertions only. */
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,35 +1,42 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TestClient } from '../url/harness.js';
 import { connectedAlice } from './helpers/connected.js';
 import { callText, expectUrlRequired } from './helpers/mcp.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuthRig, startOAuthRig } from './helpers/rig.js';
 
-// Long enough that a freshly refreshed token is still valid when checked on a loaded machine.
-const ACCESS_TOKEN_TTL_SECONDS = 3;
+const ACCESS_TOKEN_TTL_SECONDS = 600;
 const basicAuth = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 let rig: OAuthRig;
-const clients: TestClient[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let alice: TestClient;
 const stored = async () => JSON.parse((await rig.vault.get('alice', 'oauth.token:calendar')) ?? 'null');
 const refreshRequests = () => rig.providerRequests.filter((r) => r.body.includes('grant_type=refresh_token'));
 const eventsStatus = async (token: string) =>
   (await fetch(rig.calendar.eventsUrl, { headers: { Authorization: `Bearer ${token}` } })).status;
 
-beforeAll(async () => {
+/**
+ * Every clock in this process (the provider's, the API's, elicitkit's) reads the faked `Date`, which runs with
+ * real time and jumps past the access token's lifetime on demand: expiry without waiting for it.
+ */
+const outliveAccessToken = () => vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+
+// A fresh provider, server and connection per test: no test depends on what an earlier one left behind.
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   rig = await startOAuthRig({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+  alice = await connectedAlice(rig);
 });
-afterAll(async () => {
-  await Promise.allSettled(clients.map((c) => c.close()));
+afterEach(async () => {
+  await alice?.close();
   await rig?.close();
+  vi.useRealTimers();
 });
 
 describe('third-party OAuth: tokens after the connection', () => {
   it('[E-36] refreshes an expired access token transparently with the refresh token', async () => {
-    const alice = await connectedAlice(rig);
-    clients.push(alice);
     const before = await stored();
     expect(before.refreshToken).toEqual(expect.any(String));
-    await sleep(ACCESS_TOKEN_TTL_SECONDS * 1000 + 150);
+    expect(await eventsStatus(before.accessToken)).toBe(200);
+    outliveAccessToken();
     expect(await eventsStatus(before.accessToken)).toBe(401);
     expect(await callText(alice)).toContain('Dentist');
     const after = await stored();
@@ -40,7 +47,7 @@ describe('third-party OAuth: tokens after the connection', () => {
   });
 
   it('coalesces concurrent refreshes of one user into one request', async () => {
-    await sleep(ACCESS_TOKEN_TTL_SECONDS * 1000 + 150);
+    outliveAccessToken();
     const already = refreshRequests().length;
     const tokens = await Promise.all(
       Array.from({ length: 5 }, () => rig.oauth.accessToken('alice', 'calendar')),
@@ -62,15 +69,13 @@ describe('third-party OAuth: tokens after the connection', () => {
       body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token' }),
     });
     expect(revoked.status).toBe(200);
-    await sleep(ACCESS_TOKEN_TTL_SECONDS * 1000 + 150);
-    const [elicitation] = await expectUrlRequired(clients[0] as TestClient);
+    outliveAccessToken();
+    const [elicitation] = await expectUrlRequired(alice);
     expect(elicitation?.mode).toBe('url');
     expect(await rig.vault.get('alice', 'oauth.token:calendar')).toBeUndefined();
   });
 
   it('disconnect revokes at the provider (RFC 7009) and forgets the tokens', async () => {
-    const alice = await connectedAlice(rig);
-    clients.push(alice);
     const { refreshToken } = await stored();
     const outcome = JSON.parse(await callText(alice, 'disconnect_calendar'));
     expect(outcome).toEqual({ revoked: true, removed: true });

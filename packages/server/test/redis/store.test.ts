@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisElicitationStore } from '../../src/redis/index.js';
 import type { CompletionEvent, UrlElicitationLogger } from '../../src/url/index.js';
-import { describeStoreContract, sampleRecord } from '../url/store-contract.js';
+import { afterEarlierEvents, describeStoreContract, sampleRecord } from '../url/store-contract.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 
 let redis: TestRedis;
@@ -38,8 +38,6 @@ describeStoreContract('redis', {
   },
 });
 
-const tick = (ms = 30) => new Promise((r) => setTimeout(r, ms));
-
 describe('RedisElicitationStore', () => {
   it('keeps tenants apart: the same id under two prefixes are two records', async () => {
     const a = new RedisElicitationStore({ redis: redis.url, keyPrefix: newPrefix(), logger: quiet });
@@ -52,8 +50,9 @@ describe('RedisElicitationStore', () => {
     await b.create({ ...record, user: 'bob' });
     expect((await a.complete(record.id, record.createdAt)).ok).toBe(true);
     expect((await b.get(record.id))?.status).toBe('pending');
-    await tick();
-    expect(seenByB).toEqual([]);
+    // Had A's completion landed in B's stream, it would come before B's own marker.
+    const marker = await afterEarlierEvents(b);
+    expect(seenByB.map((e) => e.record.id)).toEqual([marker]);
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -74,19 +73,25 @@ describe('RedisElicitationStore', () => {
   });
 
   it('shows a record past its expiry as expired, not as unknown, until Redis drops it', async () => {
+    const keyPrefix = newPrefix();
     const store = new RedisElicitationStore({
       redis: redis.url,
-      keyPrefix: newPrefix(),
+      keyPrefix,
       retainExpiredMs: 300,
       logger: quiet,
     });
     const now = Date.now();
     const record = sampleRecord({ createdAt: now, expiresAt: now + 100 });
     await store.create(record);
-    await tick(150);
-    expect(await store.complete(record.id, Date.now())).toEqual({ ok: false, reason: 'expired' });
+    // Past its expiry by the clock complete() is given: no waiting for the wall clock.
+    expect(await store.complete(record.id, record.expiresAt + 1)).toEqual({ ok: false, reason: 'expired' });
     expect(await store.get(record.id)).toMatchObject({ id: record.id, status: 'pending' });
-    await tick(400);
+    // Redis keeps it for its lifetime plus the retention window, then drops it (the DEL is that TTL firing).
+    const key = `${keyPrefix}elicitation:${record.id}`;
+    const ttl = await admin.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(100 + 300);
+    await admin.del(key);
     expect(await store.get(record.id)).toBeUndefined();
     expect(await store.complete(record.id, Date.now())).toEqual({ ok: false, reason: 'unknown' });
     await store.close();
@@ -141,7 +146,14 @@ describe('RedisElicitationStore', () => {
     const waiting = new RedisElicitationStore({ redis: redis.url, keyPrefix, logger: quiet });
     const completing = new RedisElicitationStore({ redis: redis.url, keyPrefix, logger: quiet });
     const seen: string[] = [];
-    await waiting.subscribe((e) => seen.push(e.record.id));
+    let delivered = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    await waiting.subscribe((e) => {
+      seen.push(e.record.id);
+      delivered();
+    });
     const record = sampleRecord();
     await completing.create(record);
     // Cut the reader's connection, complete while it reconnects: the stream keeps the event for it.
@@ -151,8 +163,7 @@ describe('RedisElicitationStore', () => {
     expect(readerId).toBeDefined();
     await admin.call('CLIENT', 'KILL', 'ID', readerId as string);
     await completing.complete(record.id, record.createdAt);
-    const end = Date.now() + 5000;
-    while (seen.length === 0 && Date.now() < end) await tick(20);
+    await arrived;
     expect(seen).toEqual([record.id]);
     await Promise.all([waiting.close(), completing.close()]);
   });
@@ -189,8 +200,8 @@ describe('RedisElicitationStore', () => {
     const record = sampleRecord();
     await store.create(record);
     expect((await store.complete(record.id, record.createdAt)).ok).toBe(true);
-    await tick();
-    expect(seen).toEqual([record.id]);
+    const marker = await afterEarlierEvents(store);
+    expect(seen).toEqual([record.id, marker]);
     expect(await admin.exists(`my app: tenant 7/elicitation:${record.id}`)).toBe(1);
     await store.close();
   });

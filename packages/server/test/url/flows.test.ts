@@ -185,8 +185,9 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
       reason: 'already-completed',
     });
     await until(() => alice.notices.length === 1);
-    await new Promise((r) => setTimeout(r, 100));
     expect(alice.notices).toEqual([needed?.elicitationId]);
+    // No second notice can ever follow: the one claim to announce this completion is spent.
+    expect(await store.claimNotice(needed?.elicitationId ?? '')).toBe(false);
   });
 
   it('[E-18] [E-40] two clients of one user: only the initiating client is notified', async () => {
@@ -197,8 +198,9 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
     await browser.login(server.base, 'alice', 'alice-pass');
     await browser.submitSecret(needed?.url ?? '', SECRET);
     await until(() => first.notices.length === 1);
-    await new Promise((r) => setTimeout(r, 150));
     expect(first.notices).toEqual([needed?.elicitationId]);
+    // The one claim to announce it went to the initiating client, so the other client can never get it.
+    expect(await store.claimNotice(needed?.elicitationId ?? '')).toBe(false);
     expect(second.notices).toEqual([]);
     expect(wireText(second)).not.toContain(needed?.elicitationId ?? '');
   });
@@ -212,8 +214,9 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
     await bobBrowser.login(server.base, 'bob', 'bob-pass');
     expect((await bobBrowser.submitSecret(forBob?.url ?? '', 'bobs-own-key')).status).toBe(200);
     await until(() => bob.notices.length === 1);
-    await new Promise((r) => setTimeout(r, 150));
     expect(bob.notices).toEqual([forBob?.elicitationId]);
+    // Bob's one notice claim is spent on Bob, and Alice's flow never completed: nothing can reach Alice.
+    expect(await store.claimNotice(forBob?.elicitationId ?? '')).toBe(false);
     expect(alice.notices).toEqual([]);
     expect((await store.get(forAlice?.elicitationId ?? ''))?.status).toBe('pending');
     expect(await server.vault.get('bob', 'api_key')).toBe('bobs-own-key');

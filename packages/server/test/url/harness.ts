@@ -189,6 +189,10 @@ export interface ConnectOptions {
   era?: '2025-11-25' | '2026-07-28';
   /** Called with each URL the user consented to (2026: the browser part happens while the retry is held). */
   onConsent?: (url: string) => void | Promise<void>;
+  /** Content a sloppy or hostile client sends along with its answer (URL mode allows none: E-16). */
+  content?: Record<string, string>;
+  /** Extra HTTP headers on every request (claims a server must not trust: E-57). */
+  headers?: Record<string, string>;
 }
 
 /** A real SDK client over Streamable HTTP, handling `elicitation/create` and completion notices itself. */
@@ -197,7 +201,10 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
   const elicitRequests: ElicitRequestSeen[] = [];
   const notices: string[] = [];
   const waiting: ((id: string) => void)[] = [];
-  const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+  };
   const client = new Client(
     { name: options.name ?? 'test-client', version: '1.0.0' },
     {
@@ -210,7 +217,7 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
     elicitRequests.push(seen);
     const action = options.answer ?? 'accept';
     if (action === 'accept' && seen.url) await options.onConsent?.(seen.url);
-    return { action };
+    return { action, ...(options.content && { content: options.content }) };
   });
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const id = notification.params.elicitationId;

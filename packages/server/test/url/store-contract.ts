@@ -30,7 +30,26 @@ export function sampleRecord(overrides: Partial<ElicitationRecord> = {}): Elicit
   };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 20));
+/**
+ * Completes a fresh marker record and resolves with its id once `store` has delivered the marker's event.
+ * Completion events arrive in completion order, so by then every earlier completion has been delivered or,
+ * if it made no event, never will: the proof behind "nothing else arrived", without a timer.
+ */
+export async function afterEarlierEvents(store: ElicitationStore): Promise<string> {
+  const marker = sampleRecord();
+  let delivered = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    delivered = resolve;
+  });
+  const stop = await store.subscribe((event) => {
+    if (event.record.id === marker.id) delivered();
+  });
+  await store.create(marker);
+  await store.complete(marker.id, NOW);
+  await arrived;
+  stop();
+  return marker.id;
+}
 
 export function describeStoreContract(name: string, factory: StoreFactory): void {
   describe(`ElicitationStore contract: ${name}`, () => {
@@ -129,8 +148,8 @@ export function describeStoreContract(name: string, factory: StoreFactory): void
       await store.create(record);
       await store.complete(record.id, NOW);
       await store.complete(record.id, NOW);
-      await tick();
-      expect(a.map((e) => e.record.id)).toEqual([record.id]);
+      const marker = await afterEarlierEvents(store);
+      expect(a.map((e) => e.record.id)).toEqual([record.id, marker]);
       expect(b[0]?.record).toMatchObject({
         id: record.id,
         user: 'alice',
@@ -141,9 +160,9 @@ export function describeStoreContract(name: string, factory: StoreFactory): void
       const other = sampleRecord();
       await store.create(other);
       await store.complete(other.id, NOW);
-      await tick();
-      expect(a).toHaveLength(1);
-      expect(b).toHaveLength(2);
+      const second = await afterEarlierEvents(store);
+      expect(a).toHaveLength(2);
+      expect(b.map((e) => e.record.id)).toEqual([record.id, marker, other.id, second]);
     });
 
     it('a throwing subscriber does not stop the others', async () => {
@@ -156,8 +175,8 @@ export function describeStoreContract(name: string, factory: StoreFactory): void
       const record = sampleRecord();
       await store.create(record);
       await store.complete(record.id, NOW);
-      await tick();
-      expect(seen).toEqual([record.id]);
+      const marker = await afterEarlierEvents(store);
+      expect(seen).toEqual([record.id, marker]);
     });
 
     it('lets exactly one caller claim the completion notice, and only after completion', async () => {

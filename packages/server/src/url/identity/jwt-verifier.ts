@@ -57,6 +57,7 @@ export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   if (!key) throw new UrlElicitationConfigError('jwtVerifier: give jwks (URL or resolver) or key');
   const verifyOptions = {
     issuer,
+    // E-58: the security best practices' audience check: a token issued for another resource is refused
     audience,
     algorithms: options.algorithms ?? DEFAULT_ALGORITHMS,
     clockTolerance: options.clockToleranceSeconds ?? 30,

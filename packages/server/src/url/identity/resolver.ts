@@ -20,7 +20,8 @@ export type IdentityResolver = (source: IdentitySource) => string | undefined | 
 export const SUBJECT_EXTRA_KEY = 'sub';
 
 /**
- * E-31: for remote servers, the user is the `sub` of the verified MCP authorization credentials. Works with the
+ * E-31, E-58: for remote servers, the user is the `sub` of the verified MCP authorization credentials (the spec's
+ * "rely on authorization to identify the user"), never a session id or a claim. Works with the
  * verifiers of this package (`jwtVerifier`, `staticTokenVerifier`) and any verifier that sets `extra.sub`.
  */
 export function bearerIdentity(): IdentityResolver {
