@@ -44,8 +44,9 @@ function launched(child: ChildProcess): Promise<void> {
     return child.exitCode === 0 ? Promise.resolve() : Promise.reject(exitError(child.exitCode));
   }
   return new Promise((resolve, reject) => {
+    // Not unref'd: `open` unrefs the launcher, so this timer is what keeps a short-lived host alive to learn
+    // whether the launch failed (at most the grace period).
     const grace = setTimeout(done(resolve), LAUNCH_GRACE_MS);
-    grace.unref();
     function done<A extends unknown[]>(settle: (...args: A) => void) {
       return (...args: A) => {
         clearTimeout(grace);

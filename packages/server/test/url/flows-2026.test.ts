@@ -103,12 +103,18 @@ describe('URL mode on 2026-07-28', () => {
     expect((await store.get(id))?.status).toBe('expired');
   });
 
-  it('[M-04] a 2026 host that did not declare url mode is never sent a URL', async () => {
+  it('[M-04] [M-19] a 2026 host that did not declare url mode is never sent a URL, and gets -32021', async () => {
     const bare = await connectClient(server.mcpUrl, { token: 'demo-alice', era: '2026-07-28', url: false });
     clients.push(bare);
-    const result = await bare.client.callTool({ name: 'use_api', arguments: {} });
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('did not declare elicitation mode');
+    // The tool could not go on without url mode and did not fall back: -32021 names what was missing (M-19).
+    const refused = await bare.client.callTool({ name: 'use_api', arguments: {} }).then(
+      () => undefined,
+      (error: { code?: number; data?: unknown }) => error,
+    );
+    expect(refused).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { url: {} } } },
+    });
     expect(bare.elicitRequests).toEqual([]);
   });
 });
