@@ -10,6 +10,8 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import { DEFAULT_MCP_MAX_BODY_BYTES, mcpBodyTooLarge, parseJsonBody, withBoundedBody } from './body-limit.js';
+import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
 
 /**
  * Sessionful Streamable HTTP (MCP 2025-11-25 "Transports"), the transport elicitation needs over HTTP: the
@@ -18,14 +20,15 @@ import {
  * `createMcpHandler` serves 2025-era traffic statelessly (a fresh instance per POST), which loses the answer.
  */
 
-export interface McpHttpOptions {
+/** Every bound (bodies, sessions) is listed in the README's "Limits" section. */
+export interface McpHttpOptions extends McpSessionLimits {
   /**
    * Allowed `Host` header names (DNS rebinding protection, required of local servers by the transports
    * spec). Default: `localhost`, `127.0.0.1`, `[::1]`. Pass `false` to accept any host (behind a proxy that
    * checks it).
    */
   allowedHosts?: string[] | false;
-  /** Upper bound on a POST body, in bytes. Default 4 MiB. */
+  /** Upper bound on every POST body, chunked or not, in bytes; more answers 413. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Reports errors of sessions and transports (never alters a response). */
   onError?: (error: Error) => void;
@@ -50,7 +53,7 @@ export interface McpHttpHandler {
   fetch(request: Request): Promise<Response>;
   /** Closes every session and its server. */
   close(): Promise<void>;
-  /** Open sessions, for tests and health checks. */
+  /** Open sessions (idle ones count until the next sweep), for tests and health checks. */
   readonly sessionCount: number;
 }
 
@@ -69,26 +72,33 @@ function principalOf(authInfo: AuthInfo | undefined): string | undefined {
   return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
 }
 
-const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-
 /** One server instance per session, made by `createServer` when a client initializes. */
 export function createMcpHttpHandler(
   createServer: ServerFactory,
   options: McpHttpOptions = {},
 ): McpHttpHandler {
-  const sessions = new Map<string, Session>();
   const allowedHosts =
     options.allowedHosts === undefined ? localhostAllowedHostnames() : options.allowedHosts;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const report = (error: unknown) =>
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
   async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
-    const server = await createServer(authInfo ? { authInfo } : {});
     const principal = principalOf(authInfo);
+    const slot = sessions.reserve(principal);
+    if (!('fill' in slot)) return sessionRefusedResponse(slot, (body as { id?: unknown }).id);
+    let server: McpServer | Server;
+    try {
+      server = await createServer(authInfo ? { authInfo } : {});
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server, principal }),
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (id): void => slot.fill(id, { transport, server, principal }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -101,7 +111,10 @@ export function createMcpHttpHandler(
       ...(authInfo && { authInfo }),
     });
     // A refused initialize (bad version, bad headers) opened no session: nothing will reach this server again.
-    if (transport.sessionId === undefined) await transport.close();
+    if (transport.sessionId === undefined) {
+      slot.release();
+      await transport.close();
+    }
     return response;
   }
 
@@ -116,6 +129,9 @@ export function createMcpHttpHandler(
       if (verified instanceof Response) return verified;
       authInfo = verified;
     }
+    const bounded = await withBoundedBody(request, maxBodyBytes);
+    if (!bounded) return mcpBodyTooLarge(maxBodyBytes);
+    request = bounded;
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = sessions.get(sessionId);
@@ -123,12 +139,13 @@ export function createMcpHttpHandler(
       if (session.principal !== principalOf(authInfo)) {
         return jsonRpcError(403, -32000, 'Forbidden: this session belongs to other credentials');
       }
-      return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
+      return sessions.track(sessionId, () =>
+        session.transport.handleRequest(request, authInfo ? { authInfo } : undefined),
+      );
     }
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    const body = await readJson(request, maxBodyBytes);
-    if (body === TOO_LARGE) return jsonRpcError(413, -32000, `Request body exceeds ${maxBodyBytes} bytes`);
+    const body = await parseJsonBody(request);
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
     }
@@ -138,9 +155,7 @@ export function createMcpHttpHandler(
   return {
     fetch,
     async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled(open.map(({ transport }) => transport.close()));
+      await Promise.allSettled(sessions.drain().map(({ transport }) => transport.close()));
     },
     get sessionCount() {
       return sessions.size;
@@ -204,33 +219,6 @@ export async function serveMcpHttp(
       });
     },
   };
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** Reads a JSON body up to `limit` bytes; undefined when it is not JSON (the transport answers that). */
-async function readJson(request: Request, limit: number): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return TOO_LARGE;
-  const reader = request.body?.getReader();
-  if (!reader) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {
