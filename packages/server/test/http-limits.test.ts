@@ -201,7 +201,7 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
       id: 1,
       error: { code: -32000, data: { reason: 'session-limit', scope: 'principal', limit: 2 } },
     });
-    expect(refused.body.error.message).toMatch(/Too many open sessions for these credentials/);
+    expect(refused.body.error?.message).toMatch(/Too many open sessions for these credentials/);
     // Another principal is not affected.
     expect((await open(h, 'bob')).status).toBe(200);
     // Closing a stream makes that session idle again, hence replaceable.
