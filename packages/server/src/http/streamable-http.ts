@@ -170,8 +170,11 @@ export interface ServeMcpHttpOptions extends McpHttpOptions {
   port?: number;
   /** Endpoint path. Default `/mcp`. */
   path?: string;
-  /** Serves every other path (a hono `app.fetch`, for instance). Default: 404. */
-  fallback?: (request: Request) => Response | Promise<Response>;
+  /**
+   * Serves every other path (a hono `app.fetch`, for instance), with the `@hono/node-server` bindings as its
+   * second argument (the login form's per-address throttle reads the peer address there). Default: 404.
+   */
+  fallback?: (request: Request, bindings?: object) => Response | Promise<Response>;
 }
 
 export interface ServedMcpHttp {
@@ -197,8 +200,8 @@ export async function serveMcpHttp(
   const path = options.path ?? '/mcp';
   const handler = createMcpHttpHandler(createServer, options);
   const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
-  const fetch = (request: Request) =>
-    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request);
+  const fetch = (request: Request, bindings: object) =>
+    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings);
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
     (resolve, reject) => {
       const server = serve({ fetch, hostname: host, port: options.port ?? 0 }, (address) =>
