@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -72,50 +72,57 @@ interface FloodResult {
   sentMiB: number;
 }
 
-/** Streams 200 MiB, chunked, until all is sent and answered, the server closes, or nothing moves for STALL_MS. */
+/**
+ * Streams 200 MiB, chunked, over a raw socket (so the answer is read even when the server stops reading), until
+ * all is sent and answered, the server closes the connection, or nothing moves for STALL_MS.
+ */
 function chunkedFlood(url: URL, headers: Record<string, string>): Promise<FloodResult> {
   const chunk = Buffer.alloc(MiB, 'a');
+  const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+  const head = [
+    `POST ${url.pathname} HTTP/1.1`,
+    `Host: ${url.host}`,
+    'Transfer-Encoding: chunked',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    '',
+  ].join('\r\n');
   return new Promise((done) => {
+    const socket = connect(Number(url.port), url.hostname);
     let sent = 0;
-    let status: number | string = 'none';
+    let answer = '';
     let finished = false;
     let stall: NodeJS.Timeout | undefined;
-    const finish = (ending = 'complete') => {
+    const status = () => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]) || 'none';
+    const finish = (ending: string) => {
       if (finished) return;
       finished = true;
       clearTimeout(stall);
-      req.destroy();
-      done({ status, ending, sentMiB: sent / MiB });
+      socket.destroy();
+      done({ status: status(), ending, sentMiB: sent / MiB });
     };
     const watch = () => {
       clearTimeout(stall);
       stall = setTimeout(() => finish('stalled'), STALL_MS);
     };
-    let answered = false;
-    let ended = false;
-    // A hostile client keeps sending after the answer: only the server closing the connection stops it.
-    const req = httpRequest(url, { method: 'POST', headers, agent: false }, (response) => {
-      status = response.statusCode ?? 'none';
-      response.resume();
-      response.once('end', () => {
-        answered = true;
-        if (ended) finish();
-      });
+    socket.on('data', (data) => {
+      watch();
+      if (answer.length < 4096) answer += data.toString('latin1');
     });
-    req.on('error', (error: NodeJS.ErrnoException) => finish(error.code ?? 'error'));
-    req.on('close', () => finish('closed'));
+    socket.on('error', (error: NodeJS.ErrnoException) => finish(`closed by the server (${error.code})`));
+    socket.on('close', () => finish(sent >= FLOOD_CHUNKS * MiB ? 'complete' : 'closed by the server'));
     const pump = () => {
       watch();
       while (sent < FLOOD_CHUNKS * MiB && !finished) {
         sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
+        if (!socket.write(framed)) return void socket.once('drain', pump);
       }
-      if (finished || ended) return;
-      ended = true;
-      req.end();
-      if (answered) finish();
+      if (!finished) socket.end('0\r\n\r\n');
     };
-    pump();
+    socket.once('connect', () => {
+      socket.write(head);
+      pump();
+    });
   });
 }
 

@@ -179,23 +179,14 @@ describe('MCP endpoint: request bodies are bounded while they are read', () => {
 });
 
 describe('MCP endpoint: sessions are bounded per principal, in total, and in idle time', () => {
-  it('closes the principal’s longest-idle session at its cap, and refuses with 429 when none is idle', async () => {
-    const h = handler({ maxSessionsPerPrincipal: 2 });
+  it('refuses with 429 at the principal’s cap, then replaces its longest-idle session after a minute (injected clock)', async () => {
+    let now = 1_000_000;
+    const h = handler({ maxSessionsPerPrincipal: 2, now: () => now });
     const first = await open(h, 'alice');
+    now += 1;
     const second = await open(h, 'alice');
-    const third = await open(h, 'alice');
-    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
-    expect(h.sessionCount).toBe(2);
-    // The first was the longest idle: it was closed to make room, and its id is gone.
-    expect(await ping(h, 'alice', first.session ?? '')).toBe(404);
-    // Both remaining sessions in use (open GET streams): nothing to close, so the next one is refused.
-    const streams = [
-      await listen(h, 'alice', second.session ?? ''),
-      await listen(h, 'alice', third.session ?? ''),
-    ];
-    expect(streams.map((s) => s.status)).toEqual([200, 200]);
     const refused = await open(h, 'alice');
-    expect(refused.status).toBe(429);
+    expect([first.status, second.status, refused.status]).toEqual([200, 200, 429]);
     expect(refused.body).toMatchObject({
       jsonrpc: '2.0',
       id: 1,
@@ -204,10 +195,27 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
     expect(refused.body.error?.message).toMatch(/Too many open sessions for these credentials/);
     // Another principal is not affected.
     expect((await open(h, 'bob')).status).toBe(200);
-    // Closing a stream makes that session idle again, hence replaceable.
-    await streams[0]?.body?.cancel();
+    now += 60_000;
+    // Both idle for a minute now: the longest-idle one (the first) makes room, and its id is gone.
     expect((await open(h, 'alice')).status).toBe(200);
-    await streams[1]?.body?.cancel();
+    expect(h.sessionCount).toBe(3);
+    expect(await ping(h, 'alice', first.session ?? '')).toBe(404);
+    expect(await ping(h, 'alice', second.session ?? '')).toBe(200);
+  });
+
+  it('never replaces a session with an exchange in flight (an open GET stream)', async () => {
+    let now = 1_000_000;
+    const h = handler({ maxSessionsPerPrincipal: 1, now: () => now });
+    const only = await open(h, 'alice');
+    const stream = await listen(h, 'alice', only.session ?? '');
+    expect(stream.status).toBe(200);
+    now += 10 * 60_000;
+    expect((await open(h, 'alice')).status).toBe(429);
+    // Closing the stream makes the session idle from now: replaceable a minute later.
+    await stream.body?.cancel();
+    expect((await open(h, 'alice')).status).toBe(429);
+    now += 60_000;
+    expect((await open(h, 'alice')).status).toBe(200);
   });
 
   it('refuses with 503 past the total cap, and never closes another principal’s session for it', async () => {

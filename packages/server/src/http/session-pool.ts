@@ -1,8 +1,9 @@
 /**
  * The open sessions of a sessionful (2025-11-25) MCP endpoint, bounded three ways so that clients which never
  * send DELETE, or one principal opening sessions in a loop, cannot grow the server without end:
- * - a cap per principal: at the cap, the principal's own longest-idle session is closed to make room; when
- *   every one of them has an exchange in flight, the initialize is refused (429);
+ * - a cap per principal: at the cap, the principal's own longest-idle session is closed to make room if it has
+ *   been idle for a minute (a client that crashed and reconnects is not locked out until the idle timeout);
+ *   otherwise the initialize is refused (429), cheaply, before any server instance is made;
  * - a cap in total: at the cap, an initialize is refused (503); nobody's session is closed for somebody else;
  * - an idle timeout: a session with no exchange in flight (no open POST or GET stream) for that long is closed,
  *   and its id answers 404 from then on, which tells the client to initialize again (transports spec).
@@ -13,8 +14,8 @@ export interface McpSessionLimits {
   maxSessions?: number;
   /**
    * Open sessions per principal (the verified client and user; applies with `authenticate`). At the cap the
-   * principal's longest-idle session is closed; when none is idle, the initialize is refused with HTTP 429.
-   * Default 16.
+   * principal's longest-idle session is closed if it has been idle for a minute (or the idle timeout, if
+   * shorter); otherwise the initialize is refused with HTTP 429. Default 16.
    */
   maxSessionsPerPrincipal?: number;
   /**
@@ -29,6 +30,8 @@ export interface McpSessionLimits {
 export const DEFAULT_MAX_SESSIONS = 1_000;
 export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 16;
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** How long a session must have been idle before a new session of the same principal may replace it. */
+export const SESSION_REPLACEABLE_AFTER_MS = 60 * 1000;
 
 /** Why an initialize was refused. */
 export interface SessionRefusal {
@@ -183,6 +186,7 @@ export class SessionPool<S> {
     let found: [string, number] | undefined;
     for (const [id, entry] of this.#entries) {
       if (entry.principal !== principal || entry.busy > 0) continue;
+      if (this.#now() - entry.idleSince < Math.min(SESSION_REPLACEABLE_AFTER_MS, this.#idleMs)) continue;
       if (!found || entry.idleSince < found[1]) found = [id, entry.idleSince];
     }
     return found?.[0];
@@ -250,7 +254,7 @@ export function sessionRefusedResponse(refusal: SessionRefusal, requestId: unkno
   const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null;
   const message =
     refusal.scope === 'principal'
-      ? `Too many open sessions for these credentials (limit ${refusal.limit}, none idle): close one with DELETE or retry later`
+      ? `Too many open sessions for these credentials (limit ${refusal.limit}): close one with DELETE, or retry in a minute`
       : `Too many open sessions on this server (limit ${refusal.limit}): retry later`;
   return Response.json(
     { jsonrpc: '2.0', error: { code: -32000, message, data: { reason: 'session-limit', ...refusal } }, id },
