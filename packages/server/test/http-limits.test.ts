@@ -145,6 +145,7 @@ describe('MCP endpoint: request bodies are bounded while they are read', () => {
       } as RequestInit),
     );
     expect(refused.status).toBe(401);
+    expect(refused.headers.get('connection')).toBe('close');
     expect(stream.pulled()).toBeLessThanOrEqual(1024);
     const declared = handler({ maxBodyBytes: 1024 });
     const big = await declared.fetch(

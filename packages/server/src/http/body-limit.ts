@@ -7,8 +7,8 @@
 /** The MCP endpoint's default bound on a POST body (the SDK's own default). */
 export const DEFAULT_MCP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** Headers every 413 carries: the rest of the upload is not read, so the connection cannot be reused. */
-export const TOO_LARGE_HEADERS = { Connection: 'close' } as const;
+/** Headers of every answer that leaves a body unread (413, early refusals): the connection cannot be reused. */
+export const CLOSE_CONNECTION = { Connection: 'close' } as const;
 
 export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false };
 
@@ -66,6 +66,22 @@ export function parseJsonBody(request: Request): Promise<unknown> {
 export function mcpBodyTooLarge(limit: number): Response {
   return Response.json(
     { jsonrpc: '2.0', error: { code: -32000, message: `Request body exceeds ${limit} bytes` }, id: null },
-    { status: 413, headers: TOO_LARGE_HEADERS },
+    { status: 413, headers: CLOSE_CONNECTION },
   );
+}
+
+/**
+ * A refusal sent before the body was read (no credentials, wrong Host) closes the connection, so the server
+ * does not go on receiving an upload nobody will read (`@hono/node-server` would drain up to 64 MiB of it).
+ */
+export async function closeWhenUnread(request: Request, response: Promise<Response>): Promise<Response> {
+  const answer = await response;
+  if (request.body !== null && !request.bodyUsed) {
+    try {
+      for (const [name, value] of Object.entries(CLOSE_CONNECTION)) answer.headers.set(name, value);
+    } catch {
+      // Immutable headers (a fetched Response passed through): draining stays bounded by the adapter.
+    }
+  }
+  return answer;
 }

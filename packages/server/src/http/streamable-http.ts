@@ -10,7 +10,13 @@ import {
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { DEFAULT_MCP_MAX_BODY_BYTES, mcpBodyTooLarge, parseJsonBody, withBoundedBody } from './body-limit.js';
+import {
+  closeWhenUnread,
+  DEFAULT_MCP_MAX_BODY_BYTES,
+  mcpBodyTooLarge,
+  parseJsonBody,
+  withBoundedBody,
+} from './body-limit.js';
 import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
 
 /**
@@ -153,7 +159,7 @@ export function createMcpHttpHandler(
   }
 
   return {
-    fetch,
+    fetch: (request) => closeWhenUnread(request, fetch(request)),
     async close() {
       await Promise.allSettled(sessions.drain().map(({ transport }) => transport.close()));
     },

@@ -3,16 +3,21 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { OAuthConnections } from '../../src/oauth/index.js';
 import {
   bearerIdentity,
   createElicitationPages,
   createLoginRoutes,
+  createVaultKeyring,
+  generateVaultKey,
   LoginThrottle,
   type LoginThrottlePolicy,
   MemoryElicitationStore,
+  parseVaultKey,
   SessionCookies,
   staticUsers,
   UrlElicitations,
+  Vault,
 } from '../../src/url/index.js';
 import { csrfOf } from './browser.js';
 
@@ -116,6 +121,36 @@ describe('form bodies are bounded while they are read (hono body-limit)', () => 
     const small = endless();
     expect((await chunkedPost(loginApp(undefined, 2048), '/login', small.body)).status).toBe(413);
     expect(small.pulled()).toBeLessThanOrEqual(6 * 1024);
+  });
+
+  it('the OAuth callback refuses anything but GET unread, closing the connection', async () => {
+    const store = new MemoryElicitationStore();
+    const oauth = new OAuthConnections({
+      vault: new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) }),
+      providers: [
+        {
+          name: 'calendar',
+          displayName: 'Calendar',
+          issuer: 'https://calendar.example',
+          clientId: 'c',
+          scopes: ['read'],
+        },
+      ],
+    });
+    const elicitations = new UrlElicitations({
+      store,
+      publicBaseUrl: ORIGIN,
+      identity: bearerIdentity(),
+      kinds: [oauth.kind],
+    });
+    const app = new Hono().route('/', oauth.routes({ elicitations, browserIdentity: () => 'alice' }));
+    const stream = endless();
+    const response = await chunkedPost(app, '/oauth/callback/calendar', stream.body);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('connection')).toBe('close');
+    expect(stream.pulled()).toBeLessThanOrEqual(2 * 1024);
+    await elicitations.close();
   });
 
   it('over real HTTP on 127.0.0.1, a chunked login POST with no Content-Length gets 413', async () => {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { TOO_LARGE_HEADERS } from '../../http/body-limit.js';
+import { CLOSE_CONNECTION } from '../../http/body-limit.js';
 
 /** The elicitation pages' default bound on a form POST (connect pages included). */
 export const DEFAULT_PAGE_MAX_BODY_BYTES = 64 * 1024;
@@ -19,7 +19,7 @@ export function formBodyLimit(maxBytes: number, tooLarge: () => Response): Middl
     maxSize: maxBytes,
     onError: () => {
       const response = tooLarge();
-      for (const [name, value] of Object.entries(TOO_LARGE_HEADERS)) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(CLOSE_CONNECTION)) response.headers.set(name, value);
       return response;
     },
   });
