@@ -142,10 +142,13 @@ const MCP_HEADERS = {
   authorization: 'Bearer demo-alice',
 };
 
-async function initialize(base: URL): Promise<{ status: number; session: string | null }> {
+async function initialize(
+  base: URL,
+  token = 'demo-alice',
+): Promise<{ status: number; session: string | null }> {
   const response = await fetch(new URL('/mcp', base), {
     method: 'POST',
-    headers: MCP_HEADERS,
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
     body: INITIALIZE,
   });
   await response.arrayBuffer();
@@ -231,25 +234,30 @@ for (const flood of FLOODS) {
   );
 }
 
+/** Eight at a time, as a script would; the statuses in order of arrival. */
+async function initializes(base: URL, token: string): Promise<number[]> {
+  const statuses: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < INITIALIZES) {
+        next++;
+        statuses.push((await initialize(base, token)).status);
+      }
+    }),
+  );
+  return statuses;
+}
+
 {
-  const { result, baseMiB, growthMiB } = await measure(async (demo) => {
-    const statuses: number[] = [];
-    let next = 0;
-    // Eight at a time, as a script would.
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < INITIALIZES) {
-          next++;
-          statuses.push((await initialize(demo.base)).status);
-        }
-      }),
-    );
-    return statuses;
-  });
+  // The anchor: the same 5,000 requests with a token nobody has, so none gets past authentication.
+  const anchor = await measure((demo) => initializes(demo.base, 'nobody'));
+  const { result, baseMiB, growthMiB } = await measure((demo) => initializes(demo.base, 'demo-alice'));
   const accepted = result.filter((s) => s === 200).length;
   console.log(
-    `${INITIALIZES} initializes by alice: ${accepted} sessions held (${summarize([...result].sort())}); ` +
-      `peak RSS +${fmt(growthMiB)} MiB over ${fmt(baseMiB)} MiB`,
+    `${INITIALIZES} initializes by alice: ${accepted + 1} sessions held (the warm-up's and ${summarize([...result].sort())}); ` +
+      `peak RSS +${fmt(growthMiB)} MiB over ${fmt(baseMiB)} MiB; the same requests refused at authentication: ` +
+      `+${fmt(anchor.growthMiB)} MiB (ratio ${(growthMiB / anchor.growthMiB).toFixed(2)})`,
   );
 }
 
