@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { elicitForm, serveMcpHttp } from '@elicitkit/server';
+import { elicitForm, enableElicitation, serveMcpHttp } from '@elicitkit/server';
 import { serve } from '@hono/node-server';
 import {
   type ElicitRequestFormParams,
@@ -38,7 +38,7 @@ const SCHEMA: ElicitRequestFormParams['requestedSchema'] = {
 };
 
 function serverWith(ask: (ctx: ServerContext) => Promise<unknown>): McpServer {
-  const server = new McpServer({ name: 'capacity', version: '1.0.0' });
+  const server = enableElicitation(new McpServer({ name: 'capacity', version: '1.0.0' }));
   server.registerTool('ask', { description: 'asks a form and waits' }, async (ctx) => ({
     content: [{ type: 'text', text: JSON.stringify(await ask(ctx)) }],
   }));

@@ -6,7 +6,7 @@
  *   (3) heap after GC following 10,000 distinct schemas (target: elicitkit grows < 5 MB)
  * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/server-form/form.ts
  */
-import { elicitForm } from '@elicitkit/server';
+import { elicitForm, enableElicitation } from '@elicitkit/server';
 import { Client } from '@modelcontextprotocol/client';
 import {
   type ElicitRequestFormParams,
@@ -58,7 +58,7 @@ function answerFor(schema: RequestedSchema): Record<string, string | number> {
 // One server and one client for the whole run; each measurement is one tool call looping inside the handler,
 // so the figures are elicitation round trips, not tools/call overhead.
 let job: (ctx: ServerContext) => Promise<number> = async () => 0;
-const server = new McpServer({ name: 'bench', version: '1.0.0' });
+const server = enableElicitation(new McpServer({ name: 'bench', version: '1.0.0' }));
 server.registerTool('run', { description: 'runs the current job' }, async (ctx) => ({
   content: [{ type: 'text', text: String(await job(ctx)) }],
 }));

@@ -5,6 +5,7 @@ import {
   createLoginRoutes,
   createVaultKeyring,
   type ElicitationStore,
+  enableElicitation,
   parseVaultKey,
   SessionCookies,
   secretKind,
@@ -131,7 +132,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const makeServer = (authInfo: AuthInfo) => {
-    const server = new McpServer({ name: `scale-${options.name}`, version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: `scale-${options.name}`, version: '1.0.0' }));
     const url = elicitations.attach(server, { authInfo });
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.startUrlElicitation(ctx, {

@@ -6,7 +6,9 @@ import {
   bearerIdentity,
   createElicitationPages,
   createMcpHttpHandler,
+  enableElicitation,
   loadOrCreateSecretFile,
+  loadOrCreateStateKeyFile,
   loadOrCreateVaultKeyFile,
   type McpSessionContext,
   OAuthConnections,
@@ -52,18 +54,26 @@ export interface DemoServices {
   /** The server as an OAuth client of Example Calendar, on the user's behalf. */
   oauth: OAuthConnections;
   calendar: ExampleCalendar;
+  /** Seals 2026-07-28 `requestState`; kept in the data directory so flows survive a restart. */
+  stateKey: string;
 }
 
 /** One MCP server instance (one per client session) with every demo tool. */
-export function createDemoServer(services: DemoServices, session: McpSessionContext = {}): McpServer {
-  const server = new McpServer(
-    { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
-    {
-      instructions:
-        'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
-        'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
-        'connects your Example Calendar account through OAuth in your browser.',
-    },
+export function createDemoServer(
+  services: DemoServices,
+  session: McpSessionContext = { era: '2025-11-25' },
+): McpServer {
+  const server = enableElicitation(
+    new McpServer(
+      { name: 'elicitkit-demo', title: 'Bistro Elicit', version },
+      {
+        instructions:
+          'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
+          'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
+          'connects your Example Calendar account through OAuth in your browser.',
+      },
+    ),
+    { requestState: { key: services.stateKey } },
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);
@@ -140,10 +150,11 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   });
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
-  const mcp = createMcpHttpHandler(
-    (session) => createDemoServer({ bookings, elicitations, vault, exampleApi, oauth, calendar }, session),
-    { authenticate: auth.authenticate },
-  );
+  const stateKey = await loadOrCreateStateKeyFile(dataDir);
+  const services = { bookings, elicitations, vault, exampleApi, oauth, calendar, stateKey };
+  const mcp = createMcpHttpHandler((session) => createDemoServer(services, session), {
+    authenticate: auth.authenticate,
+  });
 
   const app = new Hono();
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));

@@ -9,7 +9,8 @@ export type ElicitationSetupErrorCode =
   | 'invalid-options' // an option is out of range, e.g. an empty or unknown `modes` list (E-08)
   | 'already-connected' // `installElicitation` after `connect`: capabilities can no longer be declared (E-07)
   | 'already-installed' // `installElicitation` twice on one client
-  | 'not-installed'; // `callToolWithElicitation` on a client without `installElicitation`
+  | 'not-installed' // `callToolWithElicitation` on a client without `installElicitation`
+  | 'unsupported-sdk'; // the installed @modelcontextprotocol/client lacks what 2026-07-28 input requests need
 
 /** The host wired elicitkit up wrongly. A programming error, not something a server can cause. */
 export class ElicitationSetupError extends ElicitkitError {
@@ -53,11 +54,17 @@ export class UrlElicitationRefusedError extends ElicitkitError {
 
 export type ElicitationRetryErrorCode =
   | 'retry-limit' // the server kept answering -32042 after `maxRetries` retries
-  | 'retry-loop'; // the server asked again for an elicitation that had already completed
+  | 'retry-loop' // the server asked again for an elicitation that had already completed, or (2026) repeated a round unchanged
+  | 'round-limit' // 2026: the server still required input after `maxRounds` rounds
+  | 'wait-limit'; // 2026: the server held or shed the retry of a consented URL flow more than `maxWaitRounds` times
 
-/** The -32042 retry loop gave up; the server's last error is the `cause`. */
+/**
+ * A retry loop gave up: the -32042 loop (2025; the server's last error is the `cause`) or the
+ * multi round-trip loop (2026; the last `InputRequiredResult` is the `cause`).
+ */
 export class ElicitationRetryError extends ElicitkitError {
   declare readonly code: ElicitationRetryErrorCode;
+  /** The flows concerned: `elicitationId`s on 2025, input-request keys on 2026. */
   readonly elicitationIds: readonly string[];
 
   constructor(
@@ -68,5 +75,37 @@ export class ElicitationRetryError extends ElicitkitError {
   ) {
     super(code, message, { cause });
     this.elicitationIds = elicitationIds;
+  }
+}
+
+export type InputRequestRejectedCode =
+  | 'invalid-input-request' // an input request failed the pipeline's gates (undeclared mode, bad schema, …)
+  | 'url-blocked' // a URL input request failed `analyzeUrl`; it was never shown or opened (E-49)
+  | 'unsupported-input-request' // an input request this host does not serve (sampling, roots, unknown)
+  | 'invalid-input-required-result'; // an `InputRequiredResult` of the wrong shape (M-02, M-03)
+
+/**
+ * 2026-07-28: a server's `InputRequiredResult` asked for something the host refuses to act on. Nothing was
+ * shown or opened, and the call was not retried: there is no way to answer one input request with an
+ * error, and guessing an answer would mislead the server.
+ */
+export class InputRequestRejectedError extends ElicitkitError {
+  declare readonly code: InputRequestRejectedCode;
+  /** The offending input request's key, when one was at fault. */
+  readonly inputRequestKey: string | undefined;
+  /** Schema findings, for `invalid-input-request` with a bad `requestedSchema`. */
+  readonly issues: readonly { path: string; code: string; message: string }[] | undefined;
+
+  constructor(
+    code: InputRequestRejectedCode,
+    message: string,
+    details: {
+      inputRequestKey?: string;
+      issues?: readonly { path: string; code: string; message: string }[];
+    } = {},
+  ) {
+    super(code, message);
+    this.inputRequestKey = details.inputRequestKey;
+    this.issues = details.issues;
   }
 }

@@ -3,6 +3,8 @@ export {
   type ElicitationRetryErrorCode,
   ElicitationSetupError,
   type ElicitationSetupErrorCode,
+  type InputRequestRejectedCode,
+  InputRequestRejectedError,
   type UrlElicitationRefusedCode,
   UrlElicitationRefusedError,
   UrlElicitationRequiredDataError,
@@ -18,6 +20,9 @@ export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './policy/rate-limiter
 export {
   callToolWithElicitation,
   DEFAULT_MAX_RETRIES,
+  DEFAULT_MAX_ROUNDS,
+  DEFAULT_MAX_WAIT_ROUNDS,
+  type RetryRound,
   requestWithElicitation,
   type UrlElicitationRetryOptions,
 } from './retry/with-url-elicitation.js';

@@ -2,9 +2,13 @@ import type { ContentIssue, ElicitContent, FormField, UrlAnalysis } from '@elici
 
 /**
  * The contract between the host pipeline (`installElicitation`) and a UI (terminal, browser, scripted).
- * The pipeline decides what is allowed; the UI only shows and asks. Every string in a prompt has already
- * been through `sanitizeForDisplay`, except `FormField` labels/descriptions/option labels, which UIs pass
- * through it themselves (they know their own width limits).
+ * The pipeline decides what is allowed; the UI only shows and asks. The prompts are the same on both
+ * protocol eras (2025-11-25 requests, 2026-07-28 input requests): a UI never knows which one it serves.
+ *
+ * Every string in a prompt that a UI may show has already been through `sanitizeForDisplay` (E-44): the
+ * message, the requester, `FormField` labels, descriptions and option labels, prefilled values, URL
+ * display strings. Not for showing: field `name`s and option `value`s (the answer's keys and values,
+ * exactly as the server wrote them) and `constraints.pattern`.
  */
 
 /** Who asks (E-03): the server's identity from `initialize`, sanitized. Never taken from the message. */
@@ -48,7 +52,11 @@ export type FormOutcome =
 
 export interface UrlPrompt extends PromptBase {
   kind: 'url';
-  elicitationId: string;
+  /**
+   * Names the out-of-band flow: the server's `elicitationId` on 2025-11-25, the input-request key on
+   * 2026-07-28 (which has no elicitation ids, M-17). Opaque, unique among the flows of one call.
+   */
+  flowId: string;
   /** Core's verdict; always `allowed: true` here (blocked URLs never reach a UI). Show `display.full` (E-52). */
   url: UrlAnalysis;
   /** `request`: an in-band `elicitation/create`; `required`: listed in a -32042 error for a call the user made. */
@@ -58,12 +66,18 @@ export interface UrlPrompt extends PromptBase {
 /** consent opens the browser (E-51); it is not completion (E-16). */
 export type UrlOutcome = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
 
-/** After consent, while the out-of-band flow runs (E-22). */
+/**
+ * After consent, while the out-of-band flow runs (E-22; M-17 on 2026, where the host retries the call
+ * and the server holds or sheds the retry until the flow is done): "retry now" and "cancel".
+ */
 export interface CompletionWait {
   requester: Requester;
-  /** The elicitations still pending. */
-  pending: { elicitationId: string; url: UrlAnalysis }[];
-  /** Fires when every pending elicitation completed (or the wait was abandoned): stop showing controls. */
+  /** The flows still pending (`flowId` as in `UrlPrompt`). */
+  pending: { flowId: string; url: UrlAnalysis }[];
+  /**
+   * Fires when every pending flow completed, the call finished (2026: the server answered the retry), or the
+   * wait was abandoned: stop showing the controls and clear them from the screen.
+   */
   signal: AbortSignal;
 }
 

@@ -155,6 +155,39 @@ describe('request gates (answered -32602 without asking the user)', () => {
     expect(ui.prompts).toHaveLength(0);
   });
 
+  it('[E-13] shows a schema whose only fault is a default failing its field (the 2025-11-25 example), without that default', async () => {
+    const { server, ui, host, rejected } = await setup();
+    const dropped: string[][] = [];
+    host.on('default-dropped', (event) => dropped.push(event.fields.map((f) => f.field)));
+    ui.push({ form: { action: 'decline' } });
+    const response = await server.elicit({
+      message: 'Email?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          email: { type: 'string', format: 'email', minLength: 3, maxLength: 5, default: 'user@example.com' },
+        },
+      },
+    });
+    expect(response.result).toEqual({ action: 'decline' });
+    expect(ui.prompts[0]).toMatchObject({ kind: 'form', initial: {} });
+    expect(dropped).toEqual([['email']]);
+    expect(rejected).toEqual([]);
+  });
+
+  it('[E-12] still refuses a schema with a bad default and another fault', async () => {
+    const { server, ui } = await setup();
+    const response = await server.elicit({
+      message: 'Age?',
+      requestedSchema: {
+        type: 'object',
+        properties: { age: { type: 'integer', minimum: 10, maximum: 1, default: 'x' } },
+      },
+    });
+    expect(response.error?.code).toBe(-32602);
+    expect(ui.prompts).toHaveLength(0);
+  });
+
   it('[E-12] refuses a schema whose field breaks its own range, naming the keyword', async () => {
     const { server } = await setup();
     const response = await server.elicit({

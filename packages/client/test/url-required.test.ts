@@ -72,7 +72,7 @@ describe('callToolWithElicitation (-32042)', () => {
     expect(calls()).toBe(2);
     expect(opener.opened).toEqual(['https://example.com/connect/e1']);
     const prompt = ui.prompts[0] as UrlPrompt;
-    expect(prompt).toMatchObject({ kind: 'url', origin: 'required', elicitationId: 'e1' });
+    expect(prompt).toMatchObject({ kind: 'url', origin: 'required', flowId: 'e1' });
     expect(prompt.message).toBe('Connect GitHub (e1)');
   });
 
@@ -90,7 +90,7 @@ describe('callToolWithElicitation (-32042)', () => {
     // After the manual retry the server still needs e1; the loop waits again without a second prompt.
     await until(() => ui.waits.length === 2, 'the second wait');
     expect(ui.prompts).toHaveLength(1);
-    expect(ui.waits[0]?.pending.map((p) => p.elicitationId)).toEqual(['e1']);
+    expect(ui.waits[0]?.pending.map((p) => p.flowId)).toEqual(['e1']);
     expect(ui.waits[0]?.signal.aborted).toBe(true);
     server.handlers['tools/call'] = () => ok;
     await server.completeElicitation('e1');

@@ -1,5 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { type DeliveryOptions, deliverForm } from './delivery/form-2025.js';
+import { deliverForm } from './delivery/deliver.js';
+import type { DeliveryOptions } from './delivery/form-2025.js';
 import { createFormRequest, type FormRequestInput } from './form/form-request.js';
 import type { FormData, FormOutcome, FormSchema } from './form/infer.js';
 
@@ -18,14 +19,23 @@ export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInpu
  *
  * Before sending: the schema is checked with core (`InvalidSchemaError`), secret-looking fields are refused
  * (E-01, `SensitiveFieldError`), URLs in texts give a development warning (E-47), and the client must have
- * declared form mode (E-09, `ElicitationUnsupportedError`). The answer is validated (E-60,
- * `InvalidAnswerError`). Waits `timeoutMs` (default 10 minutes); the tool call's cancellation and `signal`
- * cancel it (`ElicitationTimeoutError`, `ElicitationAbortedError`).
+ * declared form mode (E-09, M-04, `ElicitationUnsupportedError`). The answer is validated (E-60, M-09,
+ * `InvalidAnswerError`).
+ *
+ * Both protocol eras, same code: on 2025-11-25 the request rides the tool call's stream and this waits
+ * `timeoutMs` (default 10 minutes; the call's cancellation and `signal` stop it). On 2026-07-28 the handler is
+ * re-entered once per round and this returns the answer of an earlier round, or ends the round to ask (code
+ * before it runs again each round: wrap side effects in `step`). Needs `enableElicitation(server)` once.
  */
-export async function elicitForm<const S extends FormSchema>(
+export function elicitForm<const S extends FormSchema>(
   ctx: ServerContext,
   options: ElicitFormOptions<S>,
 ): Promise<FormOutcome<FormData<S>>> {
-  const request = createFormRequest(options);
-  return deliverForm(ctx, request, options);
+  // Not `async`: on 2026-07-28 the ask's position is claimed during the call, so asks made together
+  // (`Promise.all`) keep their order; errors still arrive as a rejected promise.
+  try {
+    return deliverForm(ctx, createFormRequest(options), options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

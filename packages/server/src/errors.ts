@@ -13,6 +13,9 @@ export type ServerErrorCode =
   | 'sensitive-field'
   | 'elicitation-unsupported'
   | 'unsupported-protocol-era'
+  | 'elicitation-not-enabled'
+  | 'request-state-rejected'
+  | 'step-replayed'
   | 'invalid-answer'
   | 'elicitation-timeout'
   | 'elicitation-aborted'
@@ -87,19 +90,36 @@ export class ElicitationUnsupportedError extends ElicitkitError {
 }
 
 /**
- * The connection speaks a protocol revision without server-to-client requests (2026-07-28 and later,
- * where questions travel as input-required results). This release delivers to 2025-11-25 connections.
+ * Elicitation cannot reach this client from here: the request was served where the server cannot talk back to the
+ * client, typically a 2025-11-25 client served statelessly (the SDK's `createMcpHandler` legacy fallback, one
+ * fresh instance per POST, which cannot send server-to-client requests). Serve 2025 clients on sessions
+ * (`serveMcpHttp` / `createMcpHttpHandler`, stdio) or let them speak 2026-07-28.
  */
 export class UnsupportedProtocolEraError extends ElicitkitError {
   override readonly code = 'unsupported-protocol-era' as const;
 
-  constructor(revision: string | undefined, options?: { cause?: unknown }) {
+  constructor(detail: string, options?: { cause?: unknown }) {
     super(
       'unsupported-protocol-era',
-      `This connection uses protocol revision ${revision ?? '2026-07-28 or later'}, which has no ` +
-        'server-to-client elicitation requests. elicitkit delivers forms on 2025-11-25 connections; serve this ' +
-        'client on 2025-11-25 or answer without elicitation.',
+      `Elicitation cannot be delivered on this connection: ${detail}. Serve 2025-11-25 clients on sessions ` +
+        '(serveMcpHttp or createMcpHttpHandler from @elicitkit/server, or stdio); 2026-07-28 clients need nothing more.',
       options,
+    );
+  }
+}
+
+/**
+ * The server was not set up for elicitation: `enableElicitation(server)` (one line, before registering tools)
+ * gives elicitkit what it needs to read the client's capabilities on both eras and to run 2026-07-28 rounds.
+ */
+export class ElicitationNotEnabledError extends ElicitkitError {
+  override readonly code = 'elicitation-not-enabled' as const;
+
+  constructor() {
+    super(
+      'elicitation-not-enabled',
+      'This handler runs on a server that elicitkit was not enabled on: call `enableElicitation(server, options)` ' +
+        'once, right after creating the McpServer and before registering tools, prompts or resources.',
     );
   }
 }

@@ -10,13 +10,32 @@ export {
   type ElicitationMode,
   elicitationAvailability,
 } from './delivery/capabilities.js';
-export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions, deliverForm } from './delivery/form-2025.js';
+export { deliverForm } from './delivery/deliver.js';
+export {
+  DEFAULT_MAX_ROUNDS,
+  DEFAULT_MAX_STATE_BYTES,
+  DEFAULT_STATE_TTL_MS,
+  type ElicitationOptions,
+  enableElicitation,
+} from './delivery/enable.js';
+export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
+export { DEFAULT_MAX_ATTEMPTS } from './delivery/form-2026.js';
+export { InputRequiredInterrupt } from './delivery/round.js';
+export type { ProtocolEra } from './delivery/scope.js';
+export {
+  memoryOnceGuard,
+  type OnceGuard,
+  type StepOptions,
+  StepReplayedError,
+  step,
+} from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
 export {
   type AbortReason,
   type AnswerIssue,
   ElicitationAbortedError,
   ElicitationFailedError,
+  ElicitationNotEnabledError,
   ElicitationTimeoutError,
   ElicitationUnsupportedError,
   InvalidAnswerError,
@@ -79,4 +98,12 @@ export {
 } from './http/streamable-http.js';
 export * from './oauth/index.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
+export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
+export { loadOrCreateStateKeyFile } from './state/state-key-file.js';
+export {
+  generateStateKey,
+  STATE_KEY_ENV,
+  STATE_PREVIOUS_KEYS_ENV,
+  type StateKeyInput,
+} from './state/state-keys.js';
 export * from './url/index.js';

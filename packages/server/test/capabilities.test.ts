@@ -1,17 +1,27 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { assertCanElicit, canElicit, elicitationAvailability } from '../src/delivery/capabilities.js';
-import { describeError, inMemoryHarness } from './helpers/harness.js';
+import { describeError, ERAS, type Era, inMemoryHarness } from './helpers/harness.js';
 
-async function availability(capabilities: ClientCapabilities) {
+function gate(check: () => void): unknown {
+  try {
+    check();
+    return 'ok';
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+async function availability(era: Era, capabilities: ClientCapabilities) {
   const harness = await inMemoryHarness({
+    era,
     capabilities,
     tools: {
       probe: async (ctx) => ({
-        form: await canElicit(ctx, 'form'),
-        url: await canElicit(ctx, 'url'),
-        formGate: await assertCanElicit(ctx, 'form').then(() => 'ok', describeError),
-        urlGate: await assertCanElicit(ctx, 'url').then(() => 'ok', describeError),
+        form: canElicit(ctx, 'form'),
+        url: canElicit(ctx, 'url'),
+        formGate: gate(() => assertCanElicit(ctx, 'form')),
+        urlGate: gate(() => assertCanElicit(ctx, 'url')),
       }),
     },
   });
@@ -28,9 +38,9 @@ async function availability(capabilities: ClientCapabilities) {
   }
 }
 
-describe('[E-09] capability gate', () => {
-  it('[E-07] reads capabilities without sending: elicitation {} means form only', async () => {
-    const result = await availability({ elicitation: {} });
+describe.each(ERAS)('[E-09] [M-04] capability gate, %s', (era) => {
+  it('[E-07] [M-16] reads capabilities without sending: elicitation {} means form only', async () => {
+    const result = await availability(era, { elicitation: {} });
     expect(result).toMatchObject({ form: true, url: false, formGate: 'ok' });
     expect(result.urlGate).toMatchObject({
       name: 'ElicitationUnsupportedError',
@@ -39,24 +49,25 @@ describe('[E-09] capability gate', () => {
   });
 
   it('[E-09] url only: form is refused with a typed error and guidance, nothing sent', async () => {
-    const result = await availability({ elicitation: { url: {} } });
+    const result = await availability(era, { elicitation: { url: {} } });
     expect(result).toMatchObject({ form: false, url: true, urlGate: 'ok' });
     expect(result.formGate).toMatchObject({ code: 'elicitation-unsupported' });
     expect((result.formGate as { message: string }).message).toMatch(/canElicit\(ctx, mode\)/);
   });
 
   it('[E-09] no elicitation capability: neither mode', async () => {
-    const result = await availability({});
+    const result = await availability(era, {});
     expect(result).toMatchObject({ form: false, url: false });
   });
 
   it('[E-09] both modes declared', async () => {
-    const result = await availability({ elicitation: { form: {}, url: {} } });
+    const result = await availability(era, { elicitation: { form: {}, url: {} } });
     expect(result).toMatchObject({ form: true, url: true, formGate: 'ok', urlGate: 'ok' });
   });
 
   it('reports availability as a reason', async () => {
     const harness = await inMemoryHarness({
+      era,
       capabilities: { elicitation: { url: {} } },
       tools: { why: async (ctx) => elicitationAvailability(ctx, 'form') },
     });

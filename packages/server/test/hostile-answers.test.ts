@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { elicitForm, integer, multiChoice, text } from '../src/index.js';
+import { elicitForm, enableElicitation, integer, multiChoice, text } from '../src/index.js';
 import { registerTools } from './helpers/harness.js';
 import { type RawClient, rawClient } from './helpers/raw-client.js';
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function answerWith(result: unknown): Promise<unknown> {
-  const server = new McpServer({ name: 'hostile-answers', version: '1.0.0' });
+  const server = enableElicitation(new McpServer({ name: 'hostile-answers', version: '1.0.0' }));
   registerTools(server, {
     form: (ctx) =>
       elicitForm(ctx, {

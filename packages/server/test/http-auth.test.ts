@@ -1,7 +1,13 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerIdentity, type ServedMcpHttp, serveMcpHttp, staticTokenVerifier } from '../src/index.js';
+import {
+  bearerIdentity,
+  enableElicitation,
+  type ServedMcpHttp,
+  serveMcpHttp,
+  staticTokenVerifier,
+} from '../src/index.js';
 
 const verifier = staticTokenVerifier({ 'token-alice': 'alice', 'token-bob': 'bob' });
 let served: ServedMcpHttp;
@@ -12,7 +18,7 @@ beforeAll(async () => {
   served = await serveMcpHttp(
     ({ authInfo }) => {
       factoryUsers.push(authInfo?.extra?.sub as string | undefined);
-      const server = new McpServer({ name: 'auth-test', version: '1.0.0' });
+      const server = enableElicitation(new McpServer({ name: 'auth-test', version: '1.0.0' }));
       server.registerTool('whoami', {}, async (ctx) => ({
         content: [{ type: 'text', text: String(await resolveUser({ authInfo: ctx.http?.authInfo })) }],
       }));

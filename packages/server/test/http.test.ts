@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ServedMcpHttp, serveMcpHttp } from '../src/index.js';
+import { enableElicitation, type ServedMcpHttp, serveMcpHttp } from '../src/index.js';
 import { callTool, registerTools } from './helpers/harness.js';
 import { type ToolEvent, transportTools } from './helpers/tools.js';
 
@@ -14,7 +14,7 @@ const events: ToolEvent[] = [];
 
 beforeAll(async () => {
   served = await serveMcpHttp(() => {
-    const server = new McpServer({ name: 'elicitkit-http-test', version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: 'elicitkit-http-test', version: '1.0.0' }));
     registerTools(server, {
       ...transportTools((event) => events.push(event), 200),
       // The SDK's own call, for contrast: no relatedRequestId.

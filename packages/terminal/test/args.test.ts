@@ -16,6 +16,7 @@ describe('elicit command line', () => {
       command: {
         name: 'connect',
         color: true,
+        protocol: 'auto',
         target: {
           kind: 'http',
           url: new URL('https://mcp.example.com/mcp'),
@@ -46,12 +47,22 @@ describe('elicit command line', () => {
         argumentsJson: '{"a":1}',
         answersFile: 'a.json',
         color: true,
+        protocol: 'auto',
         target: { kind: 'stdio', command: 'node', args: ['srv.js', '--port', '1'] },
       },
     });
   });
 
   it.each([
+    ['2025-11-25', '2025-11-25'],
+    ['2026-07-28', '2026-07-28'],
+  ])('pins the protocol with --protocol %s', (given, expected) => {
+    const parsed = parseCommandLine(['connect', 'http://x/mcp', '--protocol', given]);
+    expect(parsed.ok && parsed.command.name === 'connect' && parsed.command.protocol).toBe(expected);
+  });
+
+  it.each([
+    [['connect', 'http://x', '--protocol', '2024-01-01'], /--protocol expects 2025-11-25 or 2026-07-28/],
     [['connect'], /missing the server/],
     [['connect', 'ftp://x'], /not an http\(s\) URL/],
     [['connect', 'nope'], /not a URL/],

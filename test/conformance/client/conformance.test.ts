@@ -45,3 +45,41 @@ describe('official MCP conformance: client scenarios', () => {
     });
   }
 });
+
+describe('official MCP conformance: client scenarios at --spec-version 2026-07-28', () => {
+  const at2026 = ['--spec-version', '2026-07-28', '--command', clientCommand];
+  it('[M-12] [M-13] [M-14] passes sep-2322-client-request-state with no baseline', {
+    timeout: 90_000,
+  }, async () => {
+    expectAllPassed(await conformance.scenario('sep-2322-client-request-state', at2026), [
+      'sep-2322-client-request-state-echoed',
+      'sep-2322-client-jsonrpc-id-different',
+      'sep-2322-client-no-state-omitted',
+      'sep-2322-client-parallel-isolation',
+      'sep-2322-default-result-type-complete',
+    ]);
+  });
+
+  it('[M-16] [M-19] passes request-metadata with no baseline', { timeout: 90_000 }, async () => {
+    expectAllPassed(
+      await conformance.scenario('request-metadata', at2026),
+      [
+        'sep-2575-http-client-sends-version-header',
+        'sep-2575-client-populates-meta',
+        'sep-2575-client-sends-client-info',
+        'sep-2575-http-version-header-matches-meta',
+        'sep-2575-client-declares-elicitation-capability',
+        'sep-2575-client-retry-supported-version',
+      ],
+      // This host declares elicitation only: no roots, no sampling to validate.
+      ['sep-2575-client-declares-roots-capability', 'sep-2575-client-declares-sampling-capability'],
+    );
+  });
+
+  it('passes tools_call (2026-07-28) with no baseline', { timeout: 90_000 }, async () => {
+    expectAllPassed(await conformance.scenario('tools_call', at2026), [
+      'tool-add-numbers',
+      'wire-schema-valid',
+    ]);
+  });
+});

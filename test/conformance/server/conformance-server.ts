@@ -4,14 +4,24 @@
  *
  * Run standalone: `node --conditions=@elicitkit/source --import tsx test/conformance/server/conformance-server.ts [port]`
  */
-import { boolean, choice, elicitForm, integer, number, serveMcpHttp, text } from '@elicitkit/server';
-import { McpServer } from '@modelcontextprotocol/server';
+import {
+  boolean,
+  canElicit,
+  choice,
+  elicitForm,
+  enableElicitation,
+  integer,
+  number,
+  serveMcpHttp,
+  text,
+} from '@elicitkit/server';
+import { acceptedContent, inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
 export function createConformanceServer(): McpServer {
-  const server = new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' });
+  const server = enableElicitation(new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' }));
 
   server.registerTool(
     'test_elicitation',
@@ -101,7 +111,149 @@ export function createConformanceServer(): McpServer {
     },
   );
 
+  registerMultiRoundTools(server);
   return server;
+}
+
+/**
+ * The 2026-07-28 scenarios (`input-required-result-*`, SEP-2322): the same `elicitForm` as above, with the keys
+ * the suite addresses answers by. Sampling and roots are not elicitation; those tools use the SDK's own
+ * `inputRequired(...)` builders inside the same elicitkit-enabled server, which carries their state sealed.
+ */
+function registerMultiRoundTools(server: McpServer): void {
+  server.registerTool(
+    'test_input_required_result_elicitation',
+    { description: 'Asks for a name (one input-required round).' },
+    async (ctx) => {
+      const who = await elicitForm(ctx, {
+        key: 'user_name',
+        message: 'What is your name?',
+        schema: { name: text().title('Name') },
+      });
+      return reply(who.action === 'accept' ? `Hello, ${who.data.name}!` : `No name: ${who.action}`);
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_request_state',
+    { description: 'Asks for a confirmation; the answer comes back with the sealed requestState.' },
+    async (ctx) => {
+      const ok = await elicitForm(ctx, {
+        key: 'confirm',
+        message: 'Please confirm',
+        schema: { ok: boolean().title('OK') },
+      });
+      return reply(`state-ok: ${JSON.stringify(ok)}`);
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_multi_round',
+    { description: 'Two questions, the second in a second round.' },
+    async (ctx) => {
+      const name = await elicitForm(ctx, {
+        key: 'step1',
+        message: 'Step 1: What is your name?',
+        schema: { name: text().title('Name') },
+      });
+      const color = await elicitForm(ctx, {
+        key: 'step2',
+        message: 'Step 2: What is your favorite color?',
+        schema: { color: text().title('Color') },
+      });
+      return reply(`Done: ${JSON.stringify({ name, color })}`);
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_tampered_state',
+    { description: 'Asks a confirmation; a tampered requestState is refused.' },
+    async (ctx) => {
+      const ok = await elicitForm(ctx, { message: 'Please confirm', schema: { ok: boolean().title('OK') } });
+      return reply(`Confirmed: ${JSON.stringify(ok)}`);
+    },
+  );
+  server.registerPrompt(
+    'test_input_required_result_prompt',
+    { description: 'A prompt that asks for its context first.' },
+    async (ctx) => {
+      const context = await elicitForm(ctx, {
+        key: 'user_context',
+        message: 'What context should the prompt use?',
+        schema: { context: text().title('Context') },
+      });
+      const chosen = context.action === 'accept' ? context.data.context : 'none';
+      return { messages: [{ role: 'user', content: { type: 'text', text: `Context: ${chosen}` } }] };
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_capabilities',
+    { description: 'Asks by elicitation when the host declared it, by sampling otherwise (M-04).' },
+    async (ctx) => {
+      if (canElicit(ctx, 'form')) {
+        const name = await elicitForm(ctx, { message: 'What is your name?', schema: { name: text() } });
+        return reply(JSON.stringify(name));
+      }
+      const sampled = inputResponse(ctx.mcpReq.inputResponses, 'greeting');
+      if (sampled.kind === 'sampling') return reply('Sampled a greeting.');
+      return inputRequired({
+        inputRequests: {
+          greeting: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
+            maxTokens: 50,
+          }),
+        },
+      });
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_sampling',
+    { description: 'One sampling request.' },
+    async (ctx) => {
+      const sampled = inputResponse(ctx.mcpReq.inputResponses, 'capital_question');
+      if (sampled.kind === 'sampling') return reply(`Sampled: ${JSON.stringify(sampled.result.content)}`);
+      return inputRequired({
+        inputRequests: {
+          capital_question: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'What is the capital of France?' } }],
+            maxTokens: 100,
+          }),
+        },
+      });
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_list_roots',
+    { description: 'One roots/list request.' },
+    async (ctx) => {
+      const roots = inputResponse(ctx.mcpReq.inputResponses, 'client_roots');
+      if (roots.kind === 'roots') return reply(`Roots: ${roots.roots.length}`);
+      return inputRequired({ inputRequests: { client_roots: inputRequired.listRoots() } });
+    },
+  );
+  server.registerTool(
+    'test_input_required_result_multiple_inputs',
+    { description: 'An elicitation, a sampling request and a roots listing in one round.' },
+    async (ctx) => {
+      const name = acceptedContent<{ name: string }>(ctx.mcpReq.inputResponses, 'user_name');
+      const greeting = inputResponse(ctx.mcpReq.inputResponses, 'greeting');
+      const roots = inputResponse(ctx.mcpReq.inputResponses, 'client_roots');
+      if (name && greeting.kind === 'sampling' && roots.kind === 'roots') {
+        return reply(`Hello ${name.name}, with ${roots.roots.length} roots.`);
+      }
+      return inputRequired({
+        inputRequests: {
+          user_name: inputRequired.elicit({
+            message: 'What is your name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          }),
+          greeting: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Generate a greeting' } }],
+            maxTokens: 50,
+          }),
+          client_roots: inputRequired.listRoots(),
+        },
+        requestState: 'multiple-inputs',
+      });
+    },
+  );
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {

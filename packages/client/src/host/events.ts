@@ -5,8 +5,16 @@ import type { Requester } from '../ui.js';
 export interface ElicitationHostEvents {
   /** A URL elicitation the user consented to completed (`notifications/elicitation/complete`, E-17). */
   complete: { elicitationId: string; requester: Requester };
-  /** A request was refused with -32602 before reaching the user. `message` is what the server was told. */
-  rejected: { requester: Requester; message: string; issues?: readonly Issue[] };
+  /**
+   * A request was refused before reaching the user: answered -32602 (2025), or the call failed with
+   * `InputRequestRejectedError` (2026, `inputRequestKey` set). `message` names the offending spot.
+   */
+  rejected: { requester: Requester; message: string; issues?: readonly Issue[]; inputRequestKey?: string };
+  /**
+   * A form was shown without some of its schema defaults (interop): a default that fails its own field,
+   * or one holding characters that cannot be shown as they are. Each entry names the field.
+   */
+  'default-dropped': { requester: Requester; fields: readonly { field: string; message: string }[] };
   /** A request was answered `cancel` because the server is over its rate limit (E-43). */
   'rate-limited': { requester: Requester };
   /** The UI adapter or the opener failed; the request was answered `cancel` (UI) or the URL shown (opener). */

@@ -3,9 +3,11 @@ import type { Client } from '@modelcontextprotocol/client';
 import { CompletionTracker } from '../completion/completion-tracker.js';
 import { ElicitationSetupError } from '../errors.js';
 import type { UrlOpener } from '../open/opener.js';
+import type { ElicitationPipeline } from '../pipeline/handle-request.js';
 import type { ElicitationMode } from '../pipeline/modes.js';
 import type { PromptContext } from '../pipeline/prompt-context.js';
 import { requesterOf } from '../pipeline/requester.js';
+import type { Clock } from '../policy/clock.js';
 import type { PromptQueue } from '../policy/prompt-queue.js';
 import type { RateLimiter } from '../policy/rate-limiter.js';
 import type { ElicitationUI, HostNoticeCode, Requester } from '../ui.js';
@@ -21,8 +23,11 @@ export class HostState {
   readonly rateLimiter: RateLimiter | undefined;
   readonly allowInsecureHttp: boolean;
   readonly maxFormAttempts: number;
+  readonly clock: Clock;
   readonly events: HostEventEmitter;
   readonly tracker: CompletionTracker;
+  /** The pipeline both eras share; set by `installElicitation` right after construction. */
+  pipeline!: ElicitationPipeline;
   #promptCount = 0;
 
   constructor(init: {
@@ -34,7 +39,9 @@ export class HostState {
     rateLimiter: RateLimiter | undefined;
     allowInsecureHttp: boolean;
     maxFormAttempts: number;
+    clock: Clock;
   }) {
+    this.clock = init.clock;
     this.client = init.client;
     this.ui = init.ui;
     this.modes = init.modes;

@@ -8,6 +8,8 @@ import {
   validateField,
 } from '@elicitkit/core';
 import type { FormPrompt, Requester } from '../ui.js';
+import { displayFields, isDisplaySafe } from './display-form.js';
+import type { DroppedDefault } from './parse-request.js';
 import type { PromptContext } from './prompt-context.js';
 
 export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action: 'decline' | 'cancel' };
@@ -16,16 +18,27 @@ export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action
  * Asks the user to fill in a form until they send a valid answer, decline or cancel. Fields start at the
  * schema's defaults (E-13) for the user to review and change (E-05); nothing is added afterwards. An
  * answer that fails the schema is never sent: the UI is asked again with the issues (E-59).
+ * `onDroppedDefaults` hears of defaults left out because they cannot be shown as they are.
  */
 export async function askForm(
   schema: RequestedSchema,
   message: string,
   context: PromptContext,
   maxAttempts: number,
+  onDroppedDefaults: (dropped: DroppedDefault[]) => void = () => {},
 ): Promise<FormAnswer> {
-  const fields = formModel(schema);
+  // E-44: every label, description and option label reaches the UI sanitized
+  const fields = displayFields(formModel(schema));
   // E-13: defaults are prefilled for the user to review, not injected into the answer
   let initial = keepAnswerValues(applyDefaults(schema));
+  const unsafe = Object.keys(initial).filter((name) => !isDisplaySafe(initial[name]));
+  if (unsafe.length > 0) {
+    for (const name of unsafe) delete initial[name];
+    for (const field of fields) if (unsafe.includes(field.name)) delete field.default;
+    onDroppedDefaults(
+      unsafe.map((field) => ({ field, message: 'the default holds characters that cannot be shown' })),
+    );
+  }
   let issues: ContentIssue[] | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const prompt: FormPrompt = {

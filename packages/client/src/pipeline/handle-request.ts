@@ -1,7 +1,7 @@
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { UrlAnalysis } from '@elicitkit/core';
 import type { HostState } from '../host/host-state.js';
 import { askForm } from './form-flow.js';
-import { parseElicitation } from './parse-request.js';
+import { parseElicitation, type RequestOrigin, type RequestProblem } from './parse-request.js';
 import { displayMessage } from './requester.js';
 import { askUrlConsent, openConsented } from './url-flow.js';
 
@@ -11,21 +11,54 @@ export type ElicitAnswer =
   | { action: 'accept' | 'decline' | 'cancel' };
 
 /**
- * Answers one `elicitation/create` request: the pipeline from the README, in order. `signal` fires when
- * the server cancels the request or the connection drops; the SDK then sends no response at all.
+ * What the pipeline made of one request: an answer (and, for a consented URL, the URL that was opened),
+ * or the reason it was refused without asking anyone. The era adapters decide how a refusal travels:
+ * -32602 for a 2025 wire request, a failed call for a 2026 input request.
  */
-export function createRequestHandler(host: HostState) {
+export type PipelineOutcome =
+  | { ok: true; answer: ElicitAnswer; consentedUrl?: UrlAnalysis }
+  | { ok: false; problem: RequestProblem };
+
+export type ElicitationPipeline = (
+  params: unknown,
+  signal: AbortSignal,
+  origin: RequestOrigin,
+) => Promise<PipelineOutcome>;
+
+/**
+ * The one pipeline both eras share: a 2025 `elicitation/create` request and a 2026 input request take the
+ * same steps, in order. `signal` fires when the server cancels the request, the connection drops, or
+ * (2026) the call is abandoned.
+ */
+export function createPipeline(host: HostState): ElicitationPipeline {
   let rateLimitNoticeShown = false;
 
-  return async function handleElicitation(params: unknown, signal: AbortSignal): Promise<ElicitAnswer> {
+  return async function runPipeline(params, signal, origin) {
     const requester = host.requester();
     // Steps 1–3: shape, mode gate, schema or URL check; refused requests never reach the user.
-    const parsed = parseElicitation(params, { modes: host.modes, allowInsecureHttp: host.allowInsecureHttp });
+    const at = origin.era === '2026-07-28' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
+    const parsed = parseElicitation(
+      params,
+      {
+        modes: host.modes,
+        allowInsecureHttp: host.allowInsecureHttp,
+        origin,
+      },
+      at,
+    );
     if (!parsed.ok) {
       const { message, issues } = parsed.problem;
-      host.events.emit('rejected', { requester, message, ...(issues && { issues }) });
+      host.events.emit('rejected', {
+        requester,
+        message,
+        ...(issues && { issues }),
+        ...(origin.era === '2026-07-28' && { inputRequestKey: origin.key }),
+      });
       host.notify(requester, 'request-rejected', `Refused an invalid request from ${requester.name}.`);
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, message, issues && { issues });
+      return parsed;
+    }
+    if (parsed.value.mode === 'form' && parsed.value.droppedDefaults.length > 0) {
+      host.events.emit('default-dropped', { requester, fields: parsed.value.droppedDefaults });
     }
 
     // Step 4 (E-43): over the limit means `cancel`, without asking; the UI hears about it once per episode.
@@ -39,31 +72,39 @@ export function createRequestHandler(host: HostState) {
           `${requester.name} is asking too often; ignoring it for a while.`,
         );
       }
-      return { action: 'cancel' };
+      return { ok: true, answer: { action: 'cancel' } };
     }
     rateLimitNoticeShown = false;
 
     const request = { ...parsed.value, message: displayMessage(parsed.value.message) };
     try {
       // Step 5: one prompt at a time; a request cancelled while queued is never shown.
-      return await host.queue.run(signal, async (): Promise<ElicitAnswer> => {
+      return await host.queue.run(signal, async (): Promise<PipelineOutcome> => {
         const context = host.promptContext(signal);
         if (request.mode === 'form') {
-          return askForm(request.schema, request.message, context, host.maxFormAttempts);
+          const answer = await askForm(
+            request.schema,
+            request.message,
+            context,
+            host.maxFormAttempts,
+            (fields) => host.events.emit('default-dropped', { requester, fields }),
+          );
+          return { ok: true, answer };
         }
         const outcome = await askUrlConsent(request, 'request', context);
-        if (outcome.action !== 'consent') return { action: outcome.action };
-        host.tracker.consented(request.elicitationId);
+        if (outcome.action !== 'consent') return { ok: true, answer: { action: outcome.action } };
+        // M-17: on 2026 no completion notice comes; the retry tells the server the user went ahead
+        if (origin.era === '2025-11-25') host.tracker.consented(request.flowId);
         await openConsented(request, host.opener, context, (error) =>
           host.events.emit('error', { requester, during: 'open', error }),
         );
         // E-16: `accept` in URL mode means consent, not completion, and carries no content
-        return { action: 'accept' };
+        return { ok: true, answer: { action: 'accept' }, consentedUrl: request.url };
       });
     } catch (error) {
-      // Aborted: the SDK discards whatever we answer. Otherwise the UI failed and nobody answered.
+      // Aborted: nobody reads the answer. Otherwise the UI failed and nobody answered.
       if (!signal.aborted) host.events.emit('error', { requester, during: 'ui', error });
-      return { action: 'cancel' };
+      return { ok: true, answer: { action: 'cancel' } };
     }
   };
 }

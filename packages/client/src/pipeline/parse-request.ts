@@ -7,16 +7,31 @@ import {
 } from '@elicitkit/core';
 import type { ElicitationMode } from './modes.js';
 
-/** An `elicitation/create` request that passed every gate and may be shown to the user. */
+/**
+ * An `elicitation/create` request that passed every gate and may be shown to the user. `flowId` names a
+ * URL flow: the `elicitationId` on 2025-11-25, the input-request key on 2026-07-28 (M-17: no id there).
+ * `droppedDefaults` lists fields whose `default` failed its own field and was left out (interop).
+ */
 export type ParsedElicitation =
-  | { mode: 'form'; message: string; schema: RequestedSchema }
-  | { mode: 'url'; message: string; elicitationId: string; url: UrlAnalysis };
+  | { mode: 'form'; message: string; schema: RequestedSchema; droppedDefaults: DroppedDefault[] }
+  | { mode: 'url'; message: string; flowId: string; url: UrlAnalysis };
+
+/** A schema `default` the host will not prefill, and why. */
+export interface DroppedDefault {
+  field: string;
+  message: string;
+}
+
+/** How a request arrived: a 2025 `elicitation/create` wire request, or a 2026 input request under `key`. */
+export type RequestOrigin = { era: '2025-11-25' } | { era: '2026-07-28'; key: string };
 
 export type ParsedUrlElicitation = Extract<ParsedElicitation, { mode: 'url' }>;
 
 export interface ParseOptions {
   modes: ReadonlySet<ElicitationMode>;
   allowInsecureHttp: boolean;
+  /** Default: a 2025 wire request. */
+  origin?: RequestOrigin;
 }
 
 /** Why a request was refused; `message` names the offending spot, `issues` details a schema's faults. */
@@ -58,8 +73,11 @@ export function parseElicitation(
   if (params.task !== undefined) {
     return refuse(`${at}.task: this client does not support task-augmented elicitation`);
   }
-  return mode === 'form'
-    ? parseForm(params, params.message, at)
+  if (mode === 'form') return parseForm(params, params.message, at);
+  const origin = options.origin ?? { era: '2025-11-25' };
+  // M-17: a 2026 URL input request carries no elicitationId; its input-request key names the flow
+  return origin.era === '2026-07-28'
+    ? parseUrlInputRequest(params, params.message, origin.key, options, at)
     : parseUrl(params, params.message, options, at);
 }
 
@@ -69,7 +87,15 @@ function parseForm(
   at: string,
 ): ParseResult<ParsedElicitation> {
   if (params.requestedSchema === undefined) return refuse(`${at}.requestedSchema is required in form mode`);
-  const checked = validateRequestedSchema(params.requestedSchema);
+  let checked = validateRequestedSchema(params.requestedSchema);
+  let droppedDefaults: DroppedDefault[] = [];
+  if (!checked.ok && checked.issues.every((issue) => issue.code === 'invalid-default')) {
+    // Interop: a schema whose only fault is a default failing its own field (the 2025-11-25 String Schema
+    // example does this) is shown without that default rather than refused.
+    const stripped = withoutDefaults(params.requestedSchema, checked.issues);
+    droppedDefaults = stripped.dropped;
+    checked = validateRequestedSchema(stripped.schema);
+  }
   if (!checked.ok) {
     const issues = checked.issues;
     const listed = issues
@@ -79,7 +105,25 @@ function parseForm(
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     return { ok: false, problem: { message: `Invalid requestedSchema: ${listed}${more}`, issues } };
   }
-  return { ok: true, value: { mode: 'form', message, schema: checked.schema } };
+  return { ok: true, value: { mode: 'form', message, schema: checked.schema, droppedDefaults } };
+}
+
+/** The schema without the defaults `issues` (all `invalid-default`) point at. */
+function withoutDefaults(
+  schema: unknown,
+  issues: readonly { path: string; message: string }[],
+): { schema: unknown; dropped: DroppedDefault[] } {
+  if (!isObject(schema) || !isObject(schema.properties)) return { schema, dropped: [] };
+  const properties: Record<string, unknown> = { ...schema.properties };
+  const dropped: DroppedDefault[] = [];
+  for (const [field, definition] of Object.entries(properties)) {
+    const issue = issues.find((candidate) => candidate.path.startsWith(`properties.${field}.`));
+    if (!issue || !isObject(definition) || !Object.hasOwn(definition, 'default')) continue;
+    const { default: _dropped, ...rest } = definition;
+    properties[field] = rest;
+    dropped.push({ field, message: issue.message });
+  }
+  return { schema: { ...schema, properties }, dropped };
 }
 
 /** Steps 1–3 for a URL-mode request: shape, then `analyzeUrl`; a blocked URL is never shown (E-49). */
@@ -96,6 +140,29 @@ export function parseUrl(
   if (elicitationId.length > MAX_ELICITATION_ID_LENGTH) {
     return refuse(`${at}.elicitationId is longer than ${MAX_ELICITATION_ID_LENGTH} characters`);
   }
+  const analysed = analyse(url, options, at);
+  if (!analysed.ok) return analysed;
+  return { ok: true, value: { mode: 'url', message, flowId: elicitationId, url: analysed.value } };
+}
+
+/** A 2026 URL input request: the URL alone, named by its input-request key (M-17). */
+function parseUrlInputRequest(
+  params: Record<string, unknown>,
+  message: string,
+  key: string,
+  options: Pick<ParseOptions, 'allowInsecureHttp'>,
+  at: string,
+): ParseResult<ParsedUrlElicitation> {
+  const analysed = analyse(params.url, options, at);
+  if (!analysed.ok) return analysed;
+  return { ok: true, value: { mode: 'url', message, flowId: key, url: analysed.value } };
+}
+
+function analyse(
+  url: unknown,
+  options: Pick<ParseOptions, 'allowInsecureHttp'>,
+  at: string,
+): ParseResult<UrlAnalysis> {
   if (typeof url !== 'string') return refuse(`${at}.url must be a string`);
   const analysis = analyzeUrl(url, { allowInsecureHttp: options.allowInsecureHttp });
   if (!analysis.allowed || analysis.href === undefined) {
@@ -103,7 +170,7 @@ export function parseUrl(
     const why = analysis.blockMessage ? ` (${analysis.blockMessage})` : '';
     return { ok: false, problem: { message: `${at}.url was refused: ${blockReason}${why}`, blockReason } };
   }
-  return { ok: true, value: { mode: 'url', message, elicitationId, url: analysis } };
+  return { ok: true, value: analysis };
 }
 
 function refuse(message: string): { ok: false; problem: RequestProblem } {

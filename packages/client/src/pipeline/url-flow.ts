@@ -18,7 +18,7 @@ export function askUrlConsent(
     requester: context.requester,
     message: request.message,
     signal: context.signal,
-    elicitationId: request.elicitationId,
+    flowId: request.flowId,
     url: request.url,
     origin,
   });

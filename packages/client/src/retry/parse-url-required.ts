@@ -48,8 +48,8 @@ export function parseUrlRequired(
       }
       throw invalid(parsed.problem.message);
     }
-    if (seen.has(parsed.value.elicitationId)) throw invalid(`${at}.elicitationId repeats an earlier one`);
-    seen.add(parsed.value.elicitationId);
+    if (seen.has(parsed.value.flowId)) throw invalid(`${at}.elicitationId repeats an earlier one`);
+    seen.add(parsed.value.flowId);
     return parsed.value;
   });
 }

@@ -1,8 +1,9 @@
-import type {
-  CallToolRequest,
-  CallToolRequestOptions,
-  CallToolResult,
-  Client,
+import {
+  type CallToolRequest,
+  type CallToolRequestOptions,
+  type CallToolResult,
+  type Client,
+  isInputRequiredResult,
 } from '@modelcontextprotocol/client';
 import {
   ElicitationRetryError,
@@ -13,28 +14,51 @@ import { type HostState, hostOf } from '../host/host-state.js';
 import type { ParsedUrlElicitation } from '../pipeline/parse-request.js';
 import { askUrlConsent, openConsented } from '../pipeline/url-flow.js';
 import { closeSignal } from './close-signal.js';
+import { InputRequiredRounds, type RetryRound } from './input-required-rounds.js';
 import { isUrlElicitationRequired, parseUrlRequired } from './parse-url-required.js';
 
+export type { RetryRound } from './input-required-rounds.js';
+
 export interface UrlElicitationRetryOptions {
-  /** Retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
+  /** 2025: retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
   maxRetries?: number;
+  /** 2026: rounds that ask the user something, before `ElicitationRetryError('round-limit')`. Default 10. */
+  maxRounds?: number;
+  /**
+   * 2026: retries the server holds or sheds (requestState only, or a consented URL flow listed again)
+   * before `ElicitationRetryError('wait-limit')`. Default 60.
+   */
+  maxWaitRounds?: number;
+  /** 2026: pause before each such retry, doubling from `initialMs` to `maxMs` (M-11). Default 250 → 5000. */
+  waitPacing?: { initialMs: number; maxMs: number };
   /** Abandons the whole exchange: prompts are withdrawn, waits end, the promise rejects with the reason. */
   signal?: AbortSignal;
 }
 
 export const DEFAULT_MAX_RETRIES = 3;
+export const DEFAULT_MAX_ROUNDS = 10;
+export const DEFAULT_MAX_WAIT_ROUNDS = 60;
+const DEFAULT_WAIT_PACING = { initialMs: 250, maxMs: 5_000 };
 
 /**
- * Sends a request and, while the server answers -32042 (`URLElicitationRequiredError`, E-23), runs the
- * listed URL flows with the user's consent, waits for them to complete and sends the request again.
+ * Sends a request and keeps it going until the server has what it needs, on either protocol era:
  *
- * `send` receives the signal to pass on to the SDK call. Ends with the request's result, or a typed
- * error: `UrlElicitationRequiredDataError` (bad -32042 data), `UrlElicitationRefusedError` (the user said
- * no), `ElicitationRetryError` (retry cap or loop). Any other error from `send` passes through untouched.
+ * - 2025-11-25: while the server answers -32042 (`URLElicitationRequiredError`, E-23), runs the listed URL
+ *   flows with the user's consent, waits for them to complete and sends the request again.
+ * - 2026-07-28: while the server answers an `InputRequiredResult`, asks its input requests through the
+ *   pipeline (in order, one at a time), then retries with the answers and the `requestState` echoed byte
+ *   for byte (M-11..M-14); consented URL flows keep the UI's "retry now" / "cancel" up (M-17).
+ *
+ * `send(signal, round)` issues one leg: pass `signal` to the SDK call, merge `round` (2026 retries only)
+ * into the params, and set `allowInputRequired: true` so the `InputRequiredResult` comes back here (without
+ * it, the SDK's own driver answers through the same pipeline, without the controls). Ends with the
+ * request's result, or a typed error: `UrlElicitationRequiredDataError` (bad -32042 data),
+ * `InputRequestRejectedError` (a 2026 input request refused unseen), `UrlElicitationRefusedError` (the
+ * user said no), `ElicitationRetryError` (a cap or a loop). Other errors from `send` pass through.
  */
 export async function requestWithElicitation<T>(
   client: Client,
-  send: (signal: AbortSignal) => Promise<T>,
+  send: (signal: AbortSignal, round?: RetryRound) => Promise<T>,
   options: UrlElicitationRetryOptions = {},
 ): Promise<T> {
   const host = hostOf(client);
@@ -43,12 +67,26 @@ export async function requestWithElicitation<T>(
   const signal = options.signal ? AbortSignal.any([options.signal, closed.signal]) : closed.signal;
   // Elicitations seen to complete during this exchange: a server asking for one again is looping.
   const completed = new Set<string>();
+  const rounds = new InputRequiredRounds(
+    host,
+    {
+      maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+      maxWaitRounds: options.maxWaitRounds ?? DEFAULT_MAX_WAIT_ROUNDS,
+      waitPacing: options.waitPacing ?? DEFAULT_WAIT_PACING,
+    },
+    signal,
+  );
+  let round: RetryRound | undefined;
   try {
-    for (let retries = 0; ; retries++) {
+    for (let retries = 0; ; ) {
       signal.throwIfAborted();
       let failure: unknown;
       try {
-        return await send(signal);
+        const leg = round;
+        const result = await rounds.send((legSignal) => send(legSignal, leg));
+        if (!isInputRequiredResult(result)) return result;
+        round = await rounds.next(result);
+        continue;
       } catch (error) {
         failure = error;
       }
@@ -61,7 +99,7 @@ export async function requestWithElicitation<T>(
         );
       }
       const required = parseUrlRequired(failure, { allowInsecureHttp: host.allowInsecureHttp });
-      const ids = required.map((request) => request.elicitationId);
+      const ids = required.map((request) => request.flowId);
       const repeated = ids.filter((id) => completed.has(id));
       if (repeated.length > 0) {
         throw new ElicitationRetryError(
@@ -82,8 +120,10 @@ export async function requestWithElicitation<T>(
       for (const request of required) await consentAndOpen(host, request, signal);
       await waitForCompletions(host, required, signal);
       for (const id of ids) if (!host.tracker.isPending(id)) completed.add(id);
+      retries++;
     }
   } finally {
+    rounds.finish();
     closed.dispose();
   }
 }
@@ -100,7 +140,12 @@ export function callToolWithElicitation(
   const signals = [options.signal, options.requestOptions?.signal].filter((s): s is AbortSignal => !!s);
   return requestWithElicitation(
     client,
-    (signal) => client.callTool(params, { ...options.requestOptions, signal }),
+    (signal, round) =>
+      client.callTool({ ...params, ...round }, {
+        ...options.requestOptions,
+        signal,
+        allowInputRequired: true,
+      } as CallToolRequestOptions),
     { ...options, ...(signals.length > 0 && { signal: AbortSignal.any(signals) }) },
   );
 }
@@ -111,24 +156,24 @@ async function consentAndOpen(
   request: ParsedUrlElicitation,
   signal: AbortSignal,
 ): Promise<void> {
-  if (host.tracker.isPending(request.elicitationId)) return;
+  if (host.tracker.isPending(request.flowId)) return;
   const context = host.promptContext(signal);
   const outcome = await host.queue.run(signal, () => askUrlConsent(request, 'required', context));
   if (outcome.action === 'decline') {
     throw new UrlElicitationRefusedError(
       'consent-declined',
-      `the user declined to open the URL for elicitation ${request.elicitationId}`,
-      request.elicitationId,
+      `the user declined to open the URL for elicitation ${request.flowId}`,
+      request.flowId,
     );
   }
   if (outcome.action === 'cancel') {
     throw new UrlElicitationRefusedError(
       'consent-cancelled',
-      `the user cancelled the consent prompt for elicitation ${request.elicitationId}`,
-      request.elicitationId,
+      `the user cancelled the consent prompt for elicitation ${request.flowId}`,
+      request.flowId,
     );
   }
-  host.tracker.consented(request.elicitationId);
+  host.tracker.consented(request.flowId);
   await openConsented(request, host.opener, context, (error) =>
     host.events.emit('error', { requester: context.requester, during: 'open', error }),
   );
@@ -144,11 +189,11 @@ async function waitForCompletions(
   required: readonly ParsedUrlElicitation[],
   signal: AbortSignal,
 ): Promise<void> {
-  const pending = required.filter((request) => host.tracker.isPending(request.elicitationId));
+  const pending = required.filter((request) => host.tracker.isPending(request.flowId));
   if (pending.length === 0) return;
   const done = new AbortController();
   const stop = AbortSignal.any([done.signal, signal]);
-  const allCompleted = Promise.all(pending.map((r) => host.tracker.waitFor(r.elicitationId, stop))).then(
+  const allCompleted = Promise.all(pending.map((r) => host.tracker.waitFor(r.flowId, stop))).then(
     () => 'completed' as const,
   );
   const requester = host.requester();
@@ -157,7 +202,7 @@ async function waitForCompletions(
         .then(() =>
           host.ui.waitForCompletion!({
             requester,
-            pending: pending.map((r) => ({ elicitationId: r.elicitationId, url: r.url })),
+            pending: pending.map((r) => ({ flowId: r.flowId, url: r.url })),
             signal: done.signal,
           }),
         )

@@ -37,6 +37,16 @@ describe('systemBrowserOpener', () => {
     expect(await readOpened()).toEqual(['--new-window', href]);
   });
 
+  it('[E-53] rejects when the launcher exits with an error, instead of reporting the page as opened', async () => {
+    const opener = systemBrowserOpener({ BROWSER: 'false' });
+    await expect(opener('https://example.com/')).rejects.toThrow(/Failed to open|exit code 1/);
+  });
+
+  it('[E-53] rejects at once on Linux without a display (an SSH session), so the URL is shown instead', async () => {
+    const opener = systemBrowserOpener({ SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22' }, 'linux');
+    await expect(opener('https://example.com/')).rejects.toThrow(/no graphical display/);
+  });
+
   it('rejects when the BROWSER command does not exist, so the host can show the URL instead', async () => {
     const opener = systemBrowserOpener({ BROWSER: join(dir, 'no-such-browser') });
     await expect(opener('https://example.com/')).rejects.toThrow();

@@ -1,82 +1,65 @@
-import type {
-  ElicitRequestFormParams,
-  ElicitRequestURLParams,
-  ServerContext,
-} from '@modelcontextprotocol/server';
-import { PROTOCOL_VERSION_META_KEY, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { ElicitationUnsupportedError, UnsupportedProtocolEraError } from '../errors.js';
+import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
 
 /**
- * What the client declared, read from the handler context alone.
- *
- * The SDK keeps the client's capabilities on the `Server` instance, which a tool handler does not see.
- * `ctx.mcpReq.elicitInput` does see them: it checks the protocol era, then the declared mode (reading
- * `params.mode`), and then hands the params to its sender, which reads `mode` again and sends only for
- * "form" or "url". The probe's `mode` answers the mode to check on the first read and nothing the sender
- * knows on the second, so `elicitInput` resolves without touching the wire when the mode is declared and
- * rejects with the SDK's typed error when it is not (or on a 2026-era connection). An already-aborted
- * signal backs this up: should a future SDK reach its request path anyway, it stops before sending.
- * The test "reads capabilities without sending" pins all of this against the installed SDK.
+ * What the client declared, read through public SDK API on both eras: the request's `_meta` client capabilities
+ * on 2026-07-28 (M-16), the `initialize` capabilities on 2025-11-25 (E-07). `enableElicitation` gives handlers
+ * the server instance the latter live on; a test pins both reads against the installed SDK.
  */
 
 export type ElicitationMode = 'form' | 'url';
 
-/** Whether an elicitation of `mode` can be sent now, and if not, why. */
-export type ElicitationAvailability = 'available' | 'mode-not-declared' | 'unsupported-era';
+/**
+ * Whether an elicitation of `mode` can reach the user now, and if not, why: the client did not declare the mode,
+ * or (2025-11-25 served statelessly) the server cannot send the client a request at all.
+ */
+export type ElicitationAvailability = 'available' | 'mode-not-declared' | 'no-back-channel';
 
-const PROBE_MARKER = 'elicitkit: capability probe, nothing sent';
-const PROBE_SIGNAL = AbortSignal.abort(new SdkError(SdkErrorCode.RequestTimeout, PROBE_MARKER));
-const NOT_A_MODE = 'elicitkit-capability-probe';
-
-function probeParams(mode: ElicitationMode): ElicitRequestFormParams | ElicitRequestURLParams {
-  let reads = 0;
-  const params = {
-    get mode() {
-      return reads++ === 0 ? mode : NOT_A_MODE;
-    },
-    message: '',
-    requestedSchema: { type: 'object', properties: {} },
-    url: 'https://example.invalid/',
-    elicitationId: 'probe',
-  };
-  return params as unknown as ElicitRequestFormParams | ElicitRequestURLParams;
-}
-
-export async function elicitationAvailability(
+export function availabilityIn(
   ctx: ServerContext,
+  scope: RequestScope,
   mode: ElicitationMode,
-): Promise<ElicitationAvailability> {
-  try {
-    await ctx.mcpReq.elicitInput(probeParams(mode), { signal: PROBE_SIGNAL });
-  } catch (error) {
-    if (error instanceof Error && error.message === PROBE_MARKER) return 'available';
-    if (error instanceof SdkError && error.code === SdkErrorCode.CapabilityNotSupported)
-      return 'mode-not-declared';
-    if (error instanceof SdkError && error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
-      return 'unsupported-era';
-    }
-    throw error;
-  }
-  return 'available';
+): ElicitationAvailability {
+  const capabilities = declaredCapabilities(ctx, scope);
+  // A 2025-era request on an instance that never saw `initialize`: the SDK's stateless legacy fallback, one
+  // instance per POST, with nobody to send `elicitation/create` to.
+  if (capabilities === undefined && scope.era === '2025-11-25') return 'no-back-channel';
+  const elicitation = capabilities?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  if (elicitation === undefined || elicitation === null) return 'mode-not-declared';
+  // E-07/M-16: `elicitation: {}` declares form mode only.
+  const declared =
+    mode === 'url'
+      ? elicitation.url !== undefined
+      : elicitation.form !== undefined || elicitation.url === undefined;
+  return declared ? 'available' : 'mode-not-declared';
 }
 
-/** Whether the client declared elicitation `mode` (E-07; `elicitation: {}` means form) on a 2025-11-25 connection. */
-export async function canElicit(ctx: ServerContext, mode: ElicitationMode): Promise<boolean> {
-  return (await elicitationAvailability(ctx, mode)) === 'available';
+export function elicitationAvailability(ctx: ServerContext, mode: ElicitationMode): ElicitationAvailability {
+  return availabilityIn(ctx, scopeOf(ctx), mode);
+}
+
+/** Whether the client declared elicitation `mode` (E-07, M-16; `elicitation: {}` means form) and can be asked now. */
+export function canElicit(ctx: ServerContext, mode: ElicitationMode): boolean {
+  return elicitationAvailability(ctx, mode) === 'available';
 }
 
 /**
- * E-09: refuses before anything is sent when the client did not declare `mode`, with
- * {@link ElicitationUnsupportedError} (or {@link UnsupportedProtocolEraError} on a 2026-era connection).
- * URL elicitations and -32042 errors run the same gate.
+ * E-09, M-04: refuses before anything is sent when the client did not declare `mode`, with
+ * {@link ElicitationUnsupportedError}, or with {@link UnsupportedProtocolEraError} where no request can reach the
+ * client. Forms, URL elicitations and -32042 errors all pass this one gate.
  */
-export async function assertCanElicit(ctx: ServerContext, mode: ElicitationMode): Promise<void> {
-  const availability = await elicitationAvailability(ctx, mode);
-  if (availability === 'mode-not-declared') throw new ElicitationUnsupportedError(mode);
-  if (availability === 'unsupported-era') throw new UnsupportedProtocolEraError(protocolRevision(ctx));
+export function assertCanElicit(ctx: ServerContext, mode: ElicitationMode): void {
+  assertAvailableIn(ctx, scopeOf(ctx), mode);
 }
 
-function protocolRevision(ctx: ServerContext): string | undefined {
-  const revision = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[PROTOCOL_VERSION_META_KEY];
-  return typeof revision === 'string' ? revision : undefined;
+export function assertAvailableIn(ctx: ServerContext, scope: RequestScope, mode: ElicitationMode): void {
+  const availability = availabilityIn(ctx, scope, mode);
+  if (availability === 'mode-not-declared') throw new ElicitationUnsupportedError(mode);
+  if (availability === 'no-back-channel') {
+    throw new UnsupportedProtocolEraError(
+      'this 2025-11-25 request was served statelessly (no initialize on this server instance), so the server ' +
+        'cannot send it an elicitation/create request',
+    );
+  }
 }

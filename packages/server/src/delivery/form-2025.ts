@@ -11,11 +11,12 @@ import {
 } from '../errors.js';
 import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
 import type { FormOutcome } from '../form/infer.js';
-import { assertCanElicit } from './capabilities.js';
+import { assertAvailableIn } from './capabilities.js';
+import type { RequestScope } from './scope.js';
 
 /**
  * Delivery of a {@link FormRequest} on a 2025-11-25 connection: an `elicitation/create` request sent from
- * inside the tool handler. A 2026-era delivery (input-required results) would be a sibling of this file.
+ * inside the tool handler, which awaits the answer. Its 2026-07-28 sibling is `form-2026.ts`.
  */
 
 /** 10 minutes: people read, think and type; the SDK's 60 s default cuts them off. */
@@ -29,6 +30,11 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** Cancels the elicitation (the client is told). The tool call's own cancellation always does. */
   signal?: AbortSignal;
+  /**
+   * 2026-07-28: this ask's key in `inputRequests` (default `ask-<n>`, its position in the handler's run). Name it
+   * when a host or test addresses answers by key; keys must be unique within one request.
+   */
+  key?: string;
 }
 
 /**
@@ -51,13 +57,14 @@ const ELICIT_RESULT: StandardSchemaV1<unknown, ElicitResultLike> = {
   },
 };
 
-export async function deliverForm<Data>(
+export async function deliverFormOnSession<Data>(
   ctx: ServerContext,
+  scope: RequestScope,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
 ): Promise<FormOutcome<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
-  await assertCanElicit(ctx, 'form'); // E-09: nothing is sent for an undeclared mode
+  assertAvailableIn(ctx, scope, 'form'); // E-09: nothing is sent for an undeclared mode
   const stops = stopSignals(ctx, options.signal);
   if (stops.any.aborted) throw new ElicitationAbortedError(whyStopped(stops) ?? 'signal');
 
@@ -79,7 +86,7 @@ export async function deliverForm<Data>(
   return request.readResult(result);
 }
 
-function checkTimeout(timeoutMs: number | undefined): number {
+export function checkTimeout(timeoutMs: number | undefined): number {
   if (timeoutMs === undefined) return DEFAULT_ELICITATION_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw new InvalidOptionError(
@@ -133,7 +140,7 @@ function explain(error: unknown, timeoutMs: number, stops: StopSignals): Error {
       case SdkErrorCode.SendFailed:
         return new ElicitationAbortedError('disconnected', cause);
       case SdkErrorCode.MethodNotSupportedByProtocolVersion:
-        return new UnsupportedProtocolEraError(undefined, cause);
+        return new UnsupportedProtocolEraError(error.message, cause);
       case SdkErrorCode.InvalidResult:
         return new ElicitationFailedError(`the client sent a malformed result (${error.message})`, cause);
     }

@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import {
   type AuthInfo,
+  createMcpHandler,
   hostHeaderValidationResponse,
   isInitializeRequest,
+  isLegacyRequest,
   localhostAllowedHostnames,
   type McpServer,
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../delivery/scope.js';
 import {
   closeWhenUnread,
   DEFAULT_MCP_MAX_BODY_BYTES,
@@ -20,10 +23,16 @@ import {
 import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
 
 /**
- * Sessionful Streamable HTTP (MCP 2025-11-25 "Transports"), the transport elicitation needs over HTTP: the
- * server's `elicitation/create` rides the tool call's response stream and the client's answer comes back
- * in a later POST, so both must reach the same server instance, found by `Mcp-Session-Id`. The SDK's
- * `createMcpHandler` serves 2025-era traffic statelessly (a fresh instance per POST), which loses the answer.
+ * One MCP endpoint for both protocol eras.
+ *
+ * - 2026-07-28 requests are served statelessly by the SDK's `createMcpHandler` (a fresh server per request): an
+ *   elicitation there is a round of a multi round-trip request, so any instance can take any round.
+ * - 2025-11-25 clients get sessions (Streamable HTTP, "Transports"), which elicitation needs on that era: the
+ *   server's `elicitation/create` rides the tool call's response stream and the client's answer comes back in a
+ *   later POST, so both must reach the same server instance, found by `Mcp-Session-Id`. (The SDK's stateless
+ *   legacy fallback, one instance per POST, loses the answer.)
+ *
+ * `authenticate` applies to both.
  */
 
 /** Every bound (bodies, sessions) is listed in the README's "Limits" section. */
@@ -48,10 +57,12 @@ export interface McpHttpOptions extends McpSessionLimits {
   authenticate?: (request: Request) => Promise<AuthInfo | Response>;
 }
 
-/** What the server factory learns about the connection it is made for. */
+/** What the server factory learns about the connection (2025) or request (2026) it is made for. */
 export interface McpSessionContext {
-  /** The verified credentials of the initialize request, when `authenticate` is set. */
+  /** The verified credentials of the request, when `authenticate` is set. */
   authInfo?: AuthInfo;
+  /** `2025-11-25` for a session opened by `initialize`, `2026-07-28` for one stateless request. */
+  era: ProtocolEra;
 }
 
 /** A fetch-style MCP endpoint: mount `fetch` on any route of any web framework. */
@@ -78,7 +89,10 @@ function principalOf(authInfo: AuthInfo | undefined): string | undefined {
   return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
 }
 
-/** One server instance per session, made by `createServer` when a client initializes. */
+/**
+ * One server instance per 2025 session, made by `createServer` when a client initializes, and one per 2026
+ * request. Enable elicitation on each (`enableElicitation`) in `createServer`.
+ */
 export function createMcpHttpHandler(
   createServer: ServerFactory,
   options: McpHttpOptions = {},
@@ -90,13 +104,19 @@ export function createMcpHttpHandler(
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
   const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
+  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below).
+  const modern = createMcpHandler(
+    ({ authInfo }) => createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) }),
+    { legacy: 'reject', onerror: report, maxRequestBodySize: maxBodyBytes },
+  );
+
   async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
     const principal = principalOf(authInfo);
     const slot = sessions.reserve(principal);
     if (!('fill' in slot)) return sessionRefusedResponse(slot, (body as { id?: unknown }).id);
     let server: McpServer | Server;
     try {
-      server = await createServer(authInfo ? { authInfo } : {});
+      server = await createServer({ era: '2025-11-25', ...(authInfo && { authInfo }) });
     } catch (error) {
       slot.release();
       throw error;
@@ -152,6 +172,11 @@ export function createMcpHttpHandler(
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     const body = await parseJsonBody(request);
+    if (body === undefined) return jsonRpcError(400, -32700, 'Parse error: the request body is not JSON');
+    // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025.
+    if (!(await isLegacyRequest(request, body))) {
+      return modern.fetch(request, { parsedBody: body, ...(authInfo && { authInfo }) });
+    }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
     }
@@ -161,7 +186,8 @@ export function createMcpHttpHandler(
   return {
     fetch: (request) => closeWhenUnread(request, fetch(request)),
     async close() {
-      await Promise.allSettled(sessions.drain().map(({ transport }) => transport.close()));
+      const open = sessions.drain();
+      await Promise.allSettled([...open.map(({ transport }) => transport.close()), modern.close()]);
     },
     get sessionCount() {
       return sessions.size;

@@ -10,6 +10,12 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { type ElicitationOptions, enableElicitation } from '../../src/index.js';
+
+/** Which protocol revision the harness speaks: 2025-11-25 sessions or 2026-07-28 multi round-trip requests. */
+export type Era = '2025-11-25' | '2026-07-28';
+export const ERAS: readonly Era[] = ['2025-11-25', '2026-07-28'];
 
 /** What the fake user (the real SDK client's elicitation handler) does with each request. */
 export type Answerer = (params: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
@@ -37,13 +43,28 @@ export async function inMemoryHarness(options: {
   tools: Record<string, ToolHandler>;
   answer?: Answerer;
   capabilities?: ClientCapabilities;
+  /** Default 2025-11-25. */
+  era?: Era;
+  elicitation?: ElicitationOptions;
 }): Promise<Harness> {
-  const server = new McpServer({ name: 'elicitkit-test', version: '1.0.0' });
-  registerTools(server, options.tools);
+  const era = options.era ?? '2025-11-25';
+  const makeServer = () => {
+    const made = enableElicitation(
+      new McpServer({ name: 'elicitkit-test', version: '1.0.0' }),
+      options.elicitation,
+    );
+    registerTools(made, options.tools);
+    return made;
+  };
+  // 2025: one server on the session; 2026: the SDK's stdio entry makes an instance and pins the connection's era.
+  const server = makeServer();
   const received: ElicitRequest['params'][] = [];
   const client = new Client(
     { name: 'test-client', version: '1.0.0' },
-    { capabilities: options.capabilities ?? { elicitation: { form: {} } } },
+    {
+      capabilities: options.capabilities ?? { elicitation: { form: {} } },
+      ...(era === '2026-07-28' && { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+    },
   );
   if (options.capabilities?.elicitation !== undefined || options.capabilities === undefined) {
     client.setRequestHandler('elicitation/create', async (request) => {
@@ -59,7 +80,13 @@ export async function inMemoryHarness(options: {
     sent.push(message);
     return send(message, sendOptions);
   };
-  await server.connect(serverTransport);
+  let served: { close(): Promise<void> };
+  if (era === '2026-07-28') {
+    served = serveStdio(makeServer, { transport: serverTransport });
+  } else {
+    await server.connect(serverTransport);
+    served = server;
+  }
   await client.connect(clientTransport);
   return {
     client,
@@ -69,7 +96,7 @@ export async function inMemoryHarness(options: {
     call: (tool, callOptions) => callTool(client, tool, callOptions),
     async close() {
       await client.close();
-      await server.close();
+      await served.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   createElicitationPages,
   createLoginRoutes,
   createMcpHttpHandler,
+  enableElicitation,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   requestBearerIdentity,
@@ -53,7 +54,7 @@ export async function startDemoUrlServer(options: DemoOptions) {
   });
 
   const mcp = createMcpHttpHandler(() => {
-    const server = new McpServer({ name: 'elicitkit-demo', version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: 'elicitkit-demo', version: '1.0.0' }));
     const url = elicitations.attach(server);
     const keyRequest = {
       kind: 'secret',

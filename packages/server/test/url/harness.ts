@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import {
-  type AuthInfo,
-  isInitializeRequest,
-  McpServer,
-  requireBearerAuth,
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/server';
+import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
+import { createMcpHttpHandler, enableElicitation } from '../../src/index.js';
 import {
   bearerIdentity,
   createElicitationPages,
@@ -30,6 +24,7 @@ import {
 export const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
 export const SESSION_SECRET = 'test-session-secret-of-at-least-32-bytes!';
 export const CSRF_SECRET = 'test-csrf-secret-of-at-least-32-bytes!!!';
+export const STATE_KEY = 'r1mrT3Xn7Qm9Vb2Lk8Pz4Hc6Jw0Ys5Ae1Fd3Gu7Io9U=';
 
 export interface LogEntry {
   level: 'info' | 'warn';
@@ -45,6 +40,8 @@ export interface TestServerOptions {
   port?: number;
   /** Serve MCP without bearer authorization (no identity). */
   anonymous?: boolean;
+  /** How long a 2026 retry is held while its URL flow is pending. */
+  holdMs?: number;
 }
 
 export interface TestServer {
@@ -53,6 +50,8 @@ export interface TestServer {
   elicitations: UrlElicitations;
   vault: Vault;
   logs: LogEntry[];
+  /** POSTs to the MCP endpoint so far (each 2026 round is one). */
+  readonly mcpPosts: number;
   close(): Promise<void>;
 }
 
@@ -81,15 +80,17 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     ...(options.now ? { now: options.now } : {}),
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
     reconnectGraceMs: 20,
+    ...(options.holdMs ? { holdMs: options.holdMs } : {}),
   });
   const sessions = new SessionCookies({ secret: SESSION_SECRET });
   const gate = requireBearerAuth({
     verifier: staticTokenVerifier({ 'demo-alice': 'alice', 'demo-bob': 'bob' }),
   });
 
-  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const makeServer = (authInfo: AuthInfo | undefined) => {
-    const server = new McpServer({ name: 'url-test-server', version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: 'url-test-server', version: '1.0.0' }), {
+      requestState: { key: STATE_KEY },
+    });
     const url = elicitations.attach(server, authInfo ? { authInfo } : {});
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.startUrlElicitation(ctx, {
@@ -116,31 +117,14 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     return server;
   };
 
-  app.all('/mcp', async (c) => {
-    let authInfo: AuthInfo | undefined;
-    if (!options.anonymous) {
-      const verified = await gate(c.req.raw);
-      if (verified instanceof Response) return verified;
-      authInfo = verified;
-    }
-    const sessionId = c.req.header('mcp-session-id');
-    const known = sessionId ? transports.get(sessionId) : undefined;
-    if (known) return known.handleRequest(c.req.raw, { ...(authInfo ? { authInfo } : {}) });
-    if (sessionId)
-      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
-    const body = await c.req.json().catch(() => undefined);
-    if (!isInitializeRequest(body))
-      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void transports.set(id, transport),
-    });
-    const server = makeServer(authInfo);
-    transport.onclose = () => {
-      if (transport.sessionId) transports.delete(transport.sessionId);
-    };
-    await server.connect(transport);
-    return transport.handleRequest(c.req.raw, { parsedBody: body, ...(authInfo ? { authInfo } : {}) });
+  // Both eras on one endpoint (2025 sessions, 2026 stateless requests), as serveMcpHttp serves them.
+  const mcp = createMcpHttpHandler(({ authInfo }) => makeServer(authInfo), {
+    ...(options.anonymous ? {} : { authenticate: gate }),
+  });
+  let mcpPosts = 0;
+  app.all('/mcp', (c) => {
+    if (c.req.method === 'POST') mcpPosts++;
+    return mcp.fetch(c.req.raw);
   });
   app.route(
     '/',
@@ -161,9 +145,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     elicitations,
     vault,
     logs,
+    get mcpPosts() {
+      return mcpPosts;
+    },
     async close() {
-      await Promise.allSettled([...transports.values()].map((t) => t.close()));
-      transports.clear();
+      await mcp.close();
       await elicitations.close();
       await listening.close();
     },
@@ -199,6 +185,10 @@ export interface ConnectOptions {
   url?: boolean;
   /** The user's answer to every `elicitation/create`; default consent. */
   answer?: 'accept' | 'decline' | 'cancel';
+  /** Default 2025-11-25 (initialize, sessions); 2026-07-28 pins multi round-trip requests. */
+  era?: '2025-11-25' | '2026-07-28';
+  /** Called with each URL the user consented to (2026: the browser part happens while the retry is held). */
+  onConsent?: (url: string) => void | Promise<void>;
 }
 
 /** A real SDK client over Streamable HTTP, handling `elicitation/create` and completion notices itself. */
@@ -210,11 +200,17 @@ export async function connectClient(mcpUrl: URL, options: ConnectOptions = {}): 
   const headers: Record<string, string> = options.token ? { Authorization: `Bearer ${options.token}` } : {};
   const client = new Client(
     { name: options.name ?? 'test-client', version: '1.0.0' },
-    { capabilities: { elicitation: options.url === false ? { form: {} } : { form: {}, url: {} } } },
+    {
+      capabilities: { elicitation: options.url === false ? { form: {} } : { form: {}, url: {} } },
+      ...(options.era === '2026-07-28' && { versionNegotiation: { mode: { pin: '2026-07-28' as const } } }),
+    },
   );
   client.setRequestHandler('elicitation/create', async (request) => {
-    elicitRequests.push(request.params as ElicitRequestSeen);
-    return { action: options.answer ?? 'accept' };
+    const seen = request.params as ElicitRequestSeen;
+    elicitRequests.push(seen);
+    const action = options.answer ?? 'accept';
+    if (action === 'accept' && seen.url) await options.onConsent?.(seen.url);
+    return { action };
   });
   client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
     const id = notification.params.elicitationId;

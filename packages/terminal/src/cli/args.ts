@@ -5,8 +5,14 @@ export type Target =
   | { kind: 'http'; url: URL; headers: Record<string, string> }
   | { kind: 'stdio'; command: string; args: string[] };
 
+/** `--protocol`: pin an era; without it `elicit` negotiates (server/discover, falling back to initialize). */
+export type ProtocolChoice = 'auto' | '2025-11-25' | '2026-07-28';
+
+const PROTOCOLS: readonly ProtocolChoice[] = ['2025-11-25', '2026-07-28'];
+
 export interface Common {
   target: Target;
+  protocol: ProtocolChoice;
   /** `--answers <file>`: answer forms from this file instead of asking. */
   answersFile?: string;
   /** False with `--no-color`. */
@@ -24,6 +30,7 @@ export type Parsed = { ok: true; command: Command } | { ok: false; message: stri
 const options = {
   header: { type: 'string', short: 'H', multiple: true },
   answers: { type: 'string' },
+  protocol: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
@@ -99,8 +106,13 @@ export function parseCommandLine(argv: string[]): Parsed {
     operands = rest.slice(1);
   }
   if (typeof target === 'string') return fail(target);
+  const protocol = values.protocol ?? 'auto';
+  if (!(PROTOCOLS as readonly string[]).includes(protocol) && protocol !== 'auto') {
+    return fail(`--protocol expects ${PROTOCOLS.join(' or ')}, got ${JSON.stringify(protocol.slice(0, 40))}`);
+  }
   const common: Common = {
     target,
+    protocol: protocol as ProtocolChoice,
     color: values['no-color'] !== true,
     ...(values.answers !== undefined && { answersFile: values.answers }),
   };

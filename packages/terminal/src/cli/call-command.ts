@@ -19,7 +19,13 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
   try {
     // Bad JSON is reported before anything connects.
     const args = command.argumentsJson === undefined ? {} : parseArgumentsJson(command.argumentsJson);
-    connection = await openConnection(command.target, await chooseUI(command, log), version, log);
+    connection = await openConnection(
+      command.target,
+      await chooseUI(command, log),
+      version,
+      log,
+      command.protocol,
+    );
     const tool = findTool((await connection.client.listTools()).tools, command.tool);
     const active = connection;
     const result = await interruptible((signal) => callTool(active, tool.name, args, signal));

@@ -1,9 +1,14 @@
 import { createInterface } from 'node:readline';
 import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+
+type VersionNegotiationOptions = NonNullable<
+  ConstructorParameters<typeof Client>[1]
+>['versionNegotiation'] & {};
+
 import { requesterLabel } from '../ui/banner.js';
 import { safeLine } from '../ui/text.js';
-import type { Target } from './args.js';
+import type { ProtocolChoice, Target } from './args.js';
 import { describeError } from './describe-error.js';
 import { CliError } from './errors.js';
 
@@ -12,12 +17,29 @@ export interface Connection {
   host: ElicitationHost;
   /** The server as the banner names it. */
   serverLabel: string;
+  /** The protocol revision the connection speaks. */
+  protocolVersion: string;
   /** Fires when the connection closes, from either side. */
   closed: AbortSignal;
   close(): Promise<void>;
 }
 
 const CONNECT_TIMEOUT_MS = 20_000;
+/**
+ * On stdio a server that never answers the era probe is a 2025 server: give it a few seconds, not the
+ * whole connect timeout, before falling back to `initialize`. Over HTTP silence is an outage instead.
+ */
+const STDIO_PROBE_TIMEOUT_MS = 5_000;
+
+/** How the SDK client negotiates for `--protocol` (absent: auto, on HTTP and stdio alike). */
+function versionNegotiation(protocol: ProtocolChoice, target: Target): VersionNegotiationOptions {
+  if (protocol === '2025-11-25') return { mode: 'legacy' };
+  if (protocol === '2026-07-28') return { mode: { pin: '2026-07-28' } };
+  return {
+    mode: 'auto',
+    ...(target.kind === 'stdio' && { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }),
+  };
+}
 
 /**
  * E-43, tuned for a person at a prompt: every tool call here is one the person typed, and a single call may
@@ -46,14 +68,21 @@ async function createTransport(target: Target, log: (line: string) => void): Pro
   return transport;
 }
 
-/** Connects `elicit` to a server as an elicitation host for both modes (E-07). */
+/**
+ * Connects `elicit` to a server as an elicitation host for both modes (E-07), on the protocol era the
+ * server speaks (or the one `--protocol` pins): 2025-11-25 sessions or 2026-07-28 requests.
+ */
 export async function openConnection(
   target: Target,
   ui: ElicitationUI,
   version: string,
   log: (line: string) => void,
+  protocol: ProtocolChoice = 'auto',
 ): Promise<Connection> {
-  const client = new Client({ name: 'elicit', title: 'elicit (elicitkit terminal host)', version });
+  const client = new Client(
+    { name: 'elicit', title: 'elicit (elicitkit terminal host)', version },
+    { versionNegotiation: versionNegotiation(protocol, target) },
+  );
   const host = installElicitation(client, { ui, modes: ['form', 'url'], rateLimit: SESSION_RATE_LIMIT });
   host.on('error', ({ during, error }) => {
     if (during === 'ui') log(`elicit: the prompt failed: ${describeError(error)}`);
@@ -83,6 +112,7 @@ export async function openConnection(
       ...(info?.title !== undefined && { title: info.title }),
       ...(info?.version !== undefined && { version: info.version }),
     }),
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     closed: closing.signal,
     close: () => client.close(),
   };

@@ -20,6 +20,9 @@ Options:
       --answers <file.json>    answer forms from a JSON object keyed by field name (no prompts);
                                defaults fill the rest; a required field without an answer declines;
                                URL requests are always declined and their URL printed
+      --protocol <version>     pin the protocol revision: 2025-11-25 or 2026-07-28; by default elicit
+                               negotiates (asks the server with server/discover, falls back to
+                               initialize), over HTTP and stdio alike
       --no-color               plain output (also: NO_COLOR=1)
   -h, --help                   this help
   -V, --version                the version

@@ -40,7 +40,13 @@ export async function runSession(
 
   let connection: Connection;
   try {
-    connection = await openConnection(command.target, await chooseUI(command, log), version, log);
+    connection = await openConnection(
+      command.target,
+      await chooseUI(command, log),
+      version,
+      log,
+      command.protocol,
+    );
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     process.stderr.write(`elicit: ${error.message}\n`);
@@ -48,7 +54,7 @@ export async function runSession(
   }
 
   write(
-    `${style.bold(BANNER_MARK)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)}`)}`,
+    `${style.bold(BANNER_MARK)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)} (MCP ${connection.protocolVersion})`)}`,
   );
   write(style.dim('  Commands: tools · call <tool> [json-args] · help · exit'));
 

@@ -1,6 +1,7 @@
 import {
   callToolWithElicitation,
   ElicitationRetryError,
+  InputRequestRejectedError,
   UrlElicitationRefusedError,
   UrlElicitationRequiredDataError,
 } from '@elicitkit/client';
@@ -37,8 +38,9 @@ export function findTool(tools: Tool[], name: string): Tool {
 }
 
 /**
- * Calls a tool through the -32042 loop (`callToolWithElicitation`), turning each way it can fail into a
- * one-line reason. Form and URL requests during the call reach the UI through the installed host.
+ * Calls a tool through `callToolWithElicitation` (the -32042 loop on 2025-11-25, the multi round-trip loop
+ * on 2026-07-28), turning each way it can fail into a one-line reason. Form and URL requests during the
+ * call reach the UI through the installed host, the same on both eras.
  */
 export async function callTool(
   connection: Connection,
@@ -64,6 +66,10 @@ export async function callTool(
         'call-refused',
         `the call needs a browser step on the server's site, and you ${what}`,
       );
+    }
+    if (error instanceof InputRequestRejectedError) {
+      // Nothing was shown or opened; the server's request is named, never trusted.
+      throw new CliError('call-failed', `refused the server's request: ${safeLine(error.message, 300)}`);
     }
     if (error instanceof ElicitationRetryError || error instanceof UrlElicitationRequiredDataError) {
       throw new CliError('call-failed', safeLine(error.message, 300));

@@ -26,6 +26,8 @@ export async function ask<T>(
   io: TerminalIO,
   withdraw: AbortSignal,
   prompt: (context: Context) => Promise<T>,
+  /** Erase the prompt when it ends (answered or not), for controls that must not outlive their moment. */
+  options: { clearPromptOnDone?: boolean } = {},
 ): Promise<Asked<T>> {
   if (withdraw.aborted) return { status: 'withdrawn' };
   const dismissed = new AbortController();
@@ -38,6 +40,7 @@ export async function ask<T>(
     input: io.input,
     output: io.output,
     signal: AbortSignal.any([withdraw, dismissed.signal]),
+    ...(options.clearPromptOnDone && { clearPromptOnDone: true }),
   });
   io.input.on('keypress', onKeypress);
   try {

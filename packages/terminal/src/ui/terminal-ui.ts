@@ -87,25 +87,33 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
         write(
           `  ${style.accent('…')} Waiting for you to finish in the browser (${[...new Set(sites)].join(', ')}).`,
         );
-        // E-22: manual controls in case the completion notice never comes.
-        const choice = await ask(io, wait.signal, (context) =>
-          select(
-            {
-              message: `Done in the browser? ${style.dim(`(${requesterLabel(wait.requester)})`)}`,
-              choices: [
-                {
-                  name: 'Retry now',
-                  value: 'retry' as const,
-                  description: 'I finished; try the call again.',
-                },
-                { name: 'Cancel', value: 'cancel' as const, description: 'Stop waiting.' },
-              ],
-            },
-            context,
-          ),
+        // E-22 (M-17 on 2026): manual controls while the server has not confirmed the flow. They are erased
+        // when they end, so no "Retry now" line is left above whatever comes next.
+        const choice = await ask(
+          io,
+          wait.signal,
+          (context) =>
+            select(
+              {
+                message: `Done in the browser? ${style.dim(`(${requesterLabel(wait.requester)})`)}`,
+                choices: [
+                  {
+                    name: 'Retry now',
+                    value: 'retry' as const,
+                    description: 'I finished; try the call again.',
+                  },
+                  { name: 'Cancel', value: 'cancel' as const, description: 'Stop waiting.' },
+                ],
+              },
+              context,
+            ),
+          { clearPromptOnDone: true },
         );
-        if (choice.status === 'answered') return choice.value;
-        // The wait ended on its own (every flow completed): carry on as if asked to retry.
+        if (choice.status === 'answered') {
+          write(`  ${style.dim(choice.value === 'retry' ? '↻ Retrying the call…' : '✖ Stopped waiting.')}`);
+          return choice.value;
+        }
+        // The wait ended on its own (the flow completed, or the call finished): carry on as if asked to retry.
         return choice.status === 'withdrawn' ? 'retry' : 'cancel';
       }),
 

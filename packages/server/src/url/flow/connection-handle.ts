@@ -5,7 +5,9 @@ import {
   SdkErrorCode,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { assertCanElicit } from '../../delivery/capabilities.js';
+import { assertAvailableIn } from '../../delivery/capabilities.js';
+import type { Round } from '../../delivery/round.js';
+import { type RequestScope, scopeOf } from '../../delivery/scope.js';
 import { ElicitationAbortedError, ElicitationFailedError, ElicitationTimeoutError } from '../../errors.js';
 import {
   IdentityMismatchError,
@@ -22,6 +24,7 @@ import type { AttachedConnection } from './connections.js';
 import { checkRequest, type UrlElicitationRequest } from './request.js';
 import { urlElicitationRequired } from './required-error.js';
 import type { UrlElicitations } from './url-elicitations.js';
+import { holdForCompletion, queueUrlAsk, urlAskState, urlDigest } from './url-rounds.js';
 
 /** The user's answer to the consent prompt; `accept` is consent, not completion (E-16). */
 export interface StartedUrlElicitation {
@@ -38,6 +41,15 @@ export interface StartedUrlElicitation {
 function withoutCredentials(record: ElicitationRecord, url: string): ElicitRequestURLParams {
   // E-14: mode, message, url, elicitationId; E-45/E-46: the URL carries the id only.
   return { mode: 'url', message: record.message, url, elicitationId: record.id };
+}
+
+/** Records of 2026-07-28 flows carry this before their flow id instead of a connection id. */
+export const MRTR_CONNECTION_PREFIX = 'mrtr:';
+
+function declined(action: 'decline' | 'cancel'): Promise<never> {
+  return Promise.reject(
+    new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
+  );
 }
 
 /**
@@ -59,10 +71,13 @@ export class UrlElicitationConnection {
    * Sends `elicitation/create` in URL mode on the tool call's own stream and resolves with the user's consent
    * decision. Await `completion()` on the result to continue once the page is done.
    */
-  async startUrlElicitation(
-    ctx: ServerContext,
-    request: UrlElicitationRequest,
-  ): Promise<StartedUrlElicitation> {
+  startUrlElicitation(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
+    // Not `async`: on 2026-07-28 the ask's position is claimed during the call, like elicitForm's.
+    const scope = scopeOf(ctx);
+    return scope.round ? this.#startInRound(ctx, scope.round, request) : this.#startOnSession(ctx, request);
+  }
+
+  async #startOnSession(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
     const { record, url } = await this.#create(ctx, request);
     const store = this.#service.store;
     let result: ElicitResult;
@@ -101,11 +116,48 @@ export class UrlElicitationConnection {
     };
   }
 
+  /** 2026-07-28: consent in one round; completion read from the store on the retry (M-17). */
+  async #startInRound(
+    ctx: ServerContext,
+    round: Round,
+    request: UrlElicitationRequest,
+  ): Promise<StartedUrlElicitation> {
+    const position = round.claimAsk();
+    try {
+      checkRequest(request, this.#service.kinds);
+      const ask = urlAskState(round, position, urlDigest(request));
+      if (!ask.recordId || !ask.answer) {
+        await queueUrlAsk(this.#service, this.#createRecord, ctx, round, ask, request);
+        return round.end();
+      }
+      const id = ask.recordId;
+      const url = elicitationUrl(this.#service.publicBaseUrl, id);
+      const action = ask.answer.action;
+      if (action !== 'accept') {
+        await this.#service.store.expire(id);
+        return { action, elicitationId: id, url, completion: () => declined(action) };
+      }
+      return {
+        action,
+        elicitationId: id,
+        url,
+        completion: async (options = {}) => {
+          await holdForCompletion(this.#service, ctx, round, [id], options.signal);
+        },
+      };
+    } finally {
+      round.settle();
+    }
+  }
+
   /**
    * Creates the elicitations a request needs and throws `-32042` listing them (E-23, E-38). The client opens
    * them, then retries the request, which should find what it needed (e.g. in the vault) and succeed.
+   *
+   * On 2026-07-28 (M-17) the same call sends the URLs in an input-required round instead, and on the retry holds
+   * it while the flows are pending; once they complete the handler runs again at once, and finds what it needed.
    */
-  async requireUrlElicitation(
+  requireUrlElicitation(
     ctx: ServerContext,
     requests: UrlElicitationRequest | readonly UrlElicitationRequest[],
     message?: string,
@@ -113,7 +165,68 @@ export class UrlElicitationConnection {
     const list = Array.isArray(requests) ? requests : [requests as UrlElicitationRequest];
     // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
     if (list.length === 0)
-      throw new InvalidUrlElicitationError('requireUrlElicitation: list at least one elicitation');
+      return Promise.reject(
+        new InvalidUrlElicitationError('requireUrlElicitation: list at least one elicitation'),
+      );
+    const scope = scopeOf(ctx);
+    return scope.round
+      ? this.#requireInRound(ctx, scope.round, list)
+      : this.#requireOnSession(ctx, list, message);
+  }
+
+  async #requireInRound(
+    ctx: ServerContext,
+    round: Round,
+    list: readonly UrlElicitationRequest[],
+  ): Promise<never> {
+    const positions = list.map(() => round.claimAsk());
+    try {
+      const asks = list.map((request, i) => {
+        checkRequest(request, this.#service.kinds);
+        return urlAskState(round, positions[i] as number, urlDigest(request));
+      });
+      for (const [i, ask] of asks.entries()) {
+        if (ask.answer && ask.answer.action !== 'accept' && ask.recordId) {
+          await this.#service.store.expire(ask.recordId);
+          return await declined(ask.answer.action);
+        }
+        if (!ask.recordId || !ask.answer)
+          await queueUrlAsk(
+            this.#service,
+            this.#createRecord,
+            ctx,
+            round,
+            ask,
+            list[i] as UrlElicitationRequest,
+          );
+      }
+      if (round.interrupted) return round.end();
+      const ids = asks.map((a) => a.recordId as string);
+      const held = await holdForCompletion(this.#service, ctx, round, ids, undefined);
+      if (held === 'completed-while-held') return round.requestRerun();
+      // Completed before, yet still required: those flows are spent; ask for new ones.
+      for (const [i, ask] of asks.entries()) {
+        round.forgetUrlRecord(ask.position);
+        await queueUrlAsk(
+          this.#service,
+          this.#createRecord,
+          ctx,
+          round,
+          { ...ask, recordId: undefined, answer: undefined },
+          list[i] as UrlElicitationRequest,
+        );
+      }
+      return round.end();
+    } finally {
+      for (const _ of positions) round.settle();
+    }
+  }
+
+  async #requireOnSession(
+    ctx: ServerContext,
+    list: readonly UrlElicitationRequest[],
+    message: string | undefined,
+  ): Promise<never> {
     const created = [];
     for (const request of list) created.push(await this.#create(ctx, request));
     throw urlElicitationRequired(
@@ -153,15 +266,20 @@ export class UrlElicitationConnection {
     return user;
   }
 
+  readonly #createRecord = async (ctx: ServerContext, request: UrlElicitationRequest, flowId: string) =>
+    (await this.#create(ctx, request, flowId)).record.id;
+
   async #create(
     ctx: ServerContext,
     request: UrlElicitationRequest,
+    flowId?: string,
   ): Promise<{ record: ElicitationRecord; url: string }> {
     const service = this.#service;
     const connection = this.#connection;
+    // The package's one capability gate (E-09, M-04): url mode only to clients that declared it, nothing sent
+    // otherwise.
+    assertAvailableIn(ctx, scopeOf(ctx) as RequestScope, 'url');
     await service.ready();
-    // The package's one capability gate: url mode only to clients that declared it, nothing sent otherwise.
-    await assertCanElicit(ctx, 'url');
     const { kind, params } = checkRequest(request, service.kinds);
     const user = await this.user(ctx);
     const createdAt = service.now();
@@ -171,8 +289,12 @@ export class UrlElicitationConnection {
       message: request.message,
       params,
       user,
-      // E-40: bound to the client connection and the user.
-      client: connection.binding(),
+      // E-40: bound to the client connection and the user. A 2026-07-28 flow has no connection to notify
+      // (M-17): it is named by its flow id, which marks it for the notice router.
+      client:
+        flowId === undefined
+          ? connection.binding()
+          : { ...connection.binding(), connectionId: `${MRTR_CONNECTION_PREFIX}${flowId}` },
       status: 'pending',
       createdAt,
       expiresAt: createdAt + (request.ttlMs ?? service.ttlMs),

@@ -6,7 +6,7 @@ import type { ElicitationKind } from '../kinds/types.js';
 import { logRef, stderrLogger, type UrlElicitationLogger } from '../log.js';
 import { parsePublicBaseUrl } from '../public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from '../store/types.js';
-import { UrlElicitationConnection } from './connection-handle.js';
+import { MRTR_CONNECTION_PREFIX, UrlElicitationConnection } from './connection-handle.js';
 import { AttachedConnection, noticeRecipient } from './connections.js';
 import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
 
@@ -24,6 +24,12 @@ export interface UrlElicitationsOptions {
   now?: () => number;
   logger?: UrlElicitationLogger;
   /**
+   * 2026-07-28 (M-17): how long a retry whose URL flow is still pending is held open, watching the store for the
+   * completion, before it is answered with a `requestState`-only round (the host then retries). Default 20 s;
+   * keep it under your proxies' idle timeouts.
+   */
+  holdMs?: number;
+  /**
    * How long an instance that holds only a reconnected copy of the initiating client waits before announcing a
    * completion, so that an instance still holding the initiating connection announces it instead. Default 250 ms.
    */
@@ -31,6 +37,7 @@ export interface UrlElicitationsOptions {
 }
 
 export const DEFAULT_TTL_MS = 15 * 60 * 1000;
+export const DEFAULT_HOLD_MS = 20 * 1000;
 
 interface Waiter {
   resolve(): void;
@@ -50,6 +57,7 @@ export class UrlElicitations {
   readonly ttlMs: number;
   readonly now: () => number;
   readonly logger: UrlElicitationLogger;
+  readonly holdMs: number;
   readonly #reconnectGraceMs: number;
   readonly #connections = new Set<AttachedConnection>();
   readonly #waiters = new Map<string, Set<Waiter>>();
@@ -70,6 +78,10 @@ export class UrlElicitations {
     }
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? stderrLogger;
+    this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
+    if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
+      throw new UrlElicitationConfigError('UrlElicitations: holdMs must be an integer from 1 to 300000');
+    }
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
     this.#subscription = this.store.subscribe(({ record }) => {
       // A store failing mid-notice (Redis gone after the event arrived) must not crash the process: the
@@ -183,6 +195,14 @@ export class UrlElicitations {
 
   async #onCompleted(record: ElicitationRecord): Promise<void> {
     for (const waiter of [...(this.#waiters.get(record.id) ?? [])]) waiter.resolve();
+    if (record.client.connectionId.startsWith(MRTR_CONNECTION_PREFIX)) {
+      // M-17: a 2026-07-28 flow learns of completion on its retry (the waiters above), never by a notice.
+      this.logger.info('elicitation.notice-not-sent', {
+        elicitation: logRef(record.id),
+        reason: '2026-07-28 flow',
+      });
+      return;
+    }
     const recipient = noticeRecipient(this.#connections, record);
     if (!recipient?.connection.declaresUrlMode) {
       // E-18: nobody else gets it, not another client of the user, not another user.

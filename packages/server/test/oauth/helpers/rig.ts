@@ -18,6 +18,7 @@ import {
   createElicitationPages,
   createLoginRoutes,
   createVaultKeyring,
+  enableElicitation,
   generateVaultKey,
   MemoryElicitationStore,
   OAuthConnections,
@@ -166,7 +167,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
 
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const makeServer = (authInfo: AuthInfo | undefined) => {
-    const server = new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' });
+    const server = enableElicitation(new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' }));
     const connections = oauth.attach(elicitations.attach(server, authInfo ? { authInfo } : {}));
     // The demo's own tool, as the demo registers it.
     registerListCalendarEvents(server, connections, calendar);

@@ -1,0 +1,248 @@
+import { answerInputRequest } from '../era/input-request.js';
+import { ElicitationRetryError, InputRequestRejectedError, UrlElicitationRefusedError } from '../errors.js';
+import type { HostState } from '../host/host-state.js';
+import type { ElicitAnswer } from '../pipeline/handle-request.js';
+import { isObject } from '../pipeline/parse-request.js';
+import { timerSleep } from '../policy/clock.js';
+import type { CompletionWait } from '../ui.js';
+import { type ManualChoice, ManualControls } from './manual-controls.js';
+
+/** What the next leg of a 2026 request adds to the original params (M-11, M-12). */
+export interface RetryRound {
+  inputResponses?: Record<string, ElicitAnswer>;
+  /** The previous result's `requestState`, byte for byte; absent when it gave none. */
+  requestState?: string;
+}
+
+export interface RoundLimits {
+  /** Rounds that asked the user something. */
+  maxRounds: number;
+  /** Rounds that only held or shed the retry (requestState only, or a consented URL asked again). */
+  maxWaitRounds: number;
+  /** Pause before retrying such a round: `initialMs`, doubling up to `maxMs` (M-11). */
+  waitPacing: { initialMs: number; maxMs: number };
+}
+
+/** More input requests than this in one round is a flood, not a form. */
+const MAX_INPUT_REQUESTS_PER_ROUND = 20;
+
+/**
+ * The 2026-07-28 side of `requestWithElicitation`: one instance per call, so nothing from this call's
+ * `inputRequests` or `requestState` ever reaches another request (M-14). Each `InputRequiredResult` goes
+ * to `next`, which answers its input requests through the pipeline, in order, one at a time, and returns
+ * what the retry carries; `send` then re-issues the request (the SDK gives each leg a new id, M-13).
+ */
+export class InputRequiredRounds {
+  readonly #host: HostState;
+  readonly #limits: RoundLimits;
+  readonly #signal: AbortSignal;
+  #rounds = 0;
+  #waitRounds = 0;
+  #previous: { fingerprint: string; allAccepted: boolean } | undefined;
+  /** URL flows the user consented to in this call, by input-request key, with the URL as the server sent it. */
+  readonly #consented = new Map<string, { rawUrl: unknown; view: CompletionWait['pending'][number] }>();
+  #controls: ManualControls | undefined;
+
+  constructor(host: HostState, limits: RoundLimits, signal: AbortSignal) {
+    this.#host = host;
+    this.#limits = limits;
+    this.#signal = signal;
+  }
+
+  /** Answers one `InputRequiredResult`; resolves with what the retry carries. */
+  async next(result: unknown): Promise<RetryRound> {
+    const { inputRequests, requestState } = readInputRequired(result);
+    const entries = Object.entries(inputRequests ?? {});
+    // A consented URL flow the server lists again is still running: not a new question (M-17).
+    const stillRunning = entries.filter(([key, entry]) => this.#isConsentedAgain(key, entry));
+    const questions = entries.filter((entry) => !stillRunning.includes(entry));
+    this.#forgetFinishedFlows(
+      entries.map(([key]) => key),
+      requestState !== undefined,
+    );
+
+    const responses: Record<string, ElicitAnswer> = {};
+    if (questions.length > 0) {
+      this.#checkRound(inputRequests, requestState, result);
+      // New questions replace the wait: the server moved on.
+      this.#closeControls();
+      let allAccepted = true;
+      for (const [key, entry] of entries) {
+        if (stillRunning.some(([running]) => running === key)) {
+          responses[key] = { action: 'accept' };
+          continue;
+        }
+        const outcome = await answerInputRequest(this.#host.pipeline, key, entry, this.#signal);
+        responses[key] = outcome.answer;
+        if (outcome.answer.action !== 'accept') allAccepted = false;
+        if (outcome.consentedUrl) {
+          const params = (entry as { params?: { url?: unknown } }).params;
+          this.#consented.set(key, { rawUrl: params?.url, view: { flowId: key, url: outcome.consentedUrl } });
+        }
+      }
+      this.#previous = { fingerprint: fingerprint(inputRequests, requestState), allAccepted };
+    } else {
+      // M-11: nothing to ask (requestState only, or only flows still running): retry, paced.
+      this.#waitRounds += 1;
+      if (this.#waitRounds > this.#limits.maxWaitRounds) {
+        throw new ElicitationRetryError(
+          'wait-limit',
+          `the server held the call for ${this.#limits.maxWaitRounds} retries without finishing`,
+          [...this.#consented.keys()],
+          result,
+        );
+      }
+      for (const [key] of stillRunning) responses[key] = { action: 'accept' };
+      await this.#pace();
+    }
+    return {
+      ...(Object.keys(responses).length > 0 && { inputResponses: responses }),
+      // M-12: echoed byte for byte, never parsed; none when none was given
+      ...(requestState !== undefined && { requestState }),
+    };
+  }
+
+  /**
+   * Sends one leg. While a consented URL flow runs, the UI's controls are up: "retry now" abandons the
+   * leg the server is holding and sends it again at once (a new request, M-13), "cancel" ends the call.
+   */
+  async send<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controls = this.#activeControls();
+    if (!controls) return send(this.#signal);
+    for (;;) {
+      const leg = new AbortController();
+      const sent = settle(send(AbortSignal.any([this.#signal, leg.signal])));
+      const first = await Promise.race([sent, controls.next()]);
+      if (typeof first === 'object') {
+        if (first.ok) return first.value;
+        throw first.error;
+      }
+      leg.abort(new Error(first === 'retry' ? 'retrying now' : 'cancelled by the user'));
+      this.#onChoice(first);
+    }
+  }
+
+  /** The call is over (a result, or an error): the controls go away. */
+  finish(): void {
+    this.#closeControls();
+  }
+
+  #checkRound(
+    inputRequests: Record<string, unknown> | undefined,
+    requestState: string | undefined,
+    result: unknown,
+  ) {
+    this.#rounds += 1;
+    const keys = Object.keys(inputRequests ?? {});
+    if (this.#rounds > this.#limits.maxRounds) {
+      throw new ElicitationRetryError(
+        'round-limit',
+        `the server still required input after ${this.#limits.maxRounds} rounds`,
+        keys,
+        result,
+      );
+    }
+    // A server that answers an all-accepted round with the very same round ignored the answers.
+    if (
+      this.#previous?.allAccepted &&
+      this.#previous.fingerprint === fingerprint(inputRequests, requestState)
+    ) {
+      throw new ElicitationRetryError(
+        'retry-loop',
+        'the server asked the same questions again after they were answered',
+        keys,
+        result,
+      );
+    }
+  }
+
+  #isConsentedAgain(key: string, entry: unknown): boolean {
+    const flow = this.#consented.get(key);
+    if (!flow || !isObject(entry) || entry.method !== 'elicitation/create' || !isObject(entry.params)) {
+      return false;
+    }
+    return entry.params.mode === 'url' && entry.params.url === flow.rawUrl;
+  }
+
+  /** A flow the server no longer lists, while it still holds state, is done; with no state at all, all are. */
+  #forgetFinishedFlows(listed: string[], holding: boolean): void {
+    for (const key of [...this.#consented.keys()]) {
+      if (!listed.includes(key) && !(holding && listed.length === 0)) this.#consented.delete(key);
+    }
+  }
+
+  #activeControls(): ManualControls | undefined {
+    if (this.#consented.size === 0) {
+      this.#closeControls();
+      return undefined;
+    }
+    const pending = [...this.#consented.values()].map((flow) => flow.view);
+    if (this.#controls) this.#controls.setPending(pending);
+    else this.#controls = new ManualControls(this.#host, pending);
+    return this.#controls;
+  }
+
+  async #pace(): Promise<void> {
+    const { initialMs, maxMs } = this.#limits.waitPacing;
+    const ms = Math.min(initialMs * 2 ** (this.#waitRounds - 1), maxMs);
+    const sleep = this.#host.clock.sleep?.bind(this.#host.clock) ?? timerSleep;
+    const controls = this.#activeControls();
+    const pause = new AbortController();
+    try {
+      const slept = sleep(ms, AbortSignal.any([this.#signal, pause.signal])).then(() => 'slept' as const);
+      const first = await Promise.race(controls ? [slept, controls.next()] : [slept]);
+      if (first !== 'slept') this.#onChoice(first);
+    } finally {
+      pause.abort();
+    }
+  }
+
+  #onChoice(choice: ManualChoice): void {
+    if (choice === 'cancel') {
+      throw new UrlElicitationRefusedError(
+        'wait-cancelled',
+        'the user stopped waiting for the URL flow to complete',
+      );
+    }
+  }
+
+  #closeControls(): void {
+    this.#controls?.close();
+    this.#controls = undefined;
+  }
+}
+
+/** Reads an `InputRequiredResult` without trusting it (M-02, M-03); `requestState` is only copied. */
+function readInputRequired(result: unknown): {
+  inputRequests: Record<string, unknown> | undefined;
+  requestState: string | undefined;
+} {
+  const invalid = (message: string) =>
+    new InputRequestRejectedError('invalid-input-required-result', `InputRequiredResult: ${message}`);
+  if (!isObject(result)) throw invalid('not an object');
+  const { inputRequests, requestState } = result;
+  if (inputRequests !== undefined && !isObject(inputRequests))
+    throw invalid('inputRequests must be an object');
+  if (requestState !== undefined && typeof requestState !== 'string')
+    throw invalid('requestState must be a string');
+  const count = inputRequests ? Object.keys(inputRequests).length : 0;
+  // M-03: at least one of inputRequests or requestState
+  if (count === 0 && requestState === undefined) throw invalid('neither inputRequests nor requestState');
+  if (count > MAX_INPUT_REQUESTS_PER_ROUND) {
+    throw invalid(
+      `${count} input requests in one round; at most ${MAX_INPUT_REQUESTS_PER_ROUND} are accepted`,
+    );
+  }
+  return { inputRequests: count > 0 ? inputRequests : undefined, requestState };
+}
+
+function fingerprint(inputRequests: unknown, requestState: string | undefined): string {
+  return JSON.stringify([inputRequests ?? null, requestState ?? null]);
+}
+
+function settle<T>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+}

@@ -1,0 +1,21 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+import type { FormRequest } from '../form/form-request.js';
+import type { FormOutcome } from '../form/infer.js';
+import { type DeliveryOptions, deliverFormOnSession } from './form-2025.js';
+import { deliverFormInRound } from './form-2026.js';
+import { scopeOf } from './scope.js';
+
+/**
+ * Sends a {@link FormRequest} the way the request's era wants it: awaited in-band on 2025-11-25, as a round of a
+ * multi round-trip request on 2026-07-28. Authors never choose; `elicitForm` and the shorthands call this.
+ */
+export function deliverForm<Data>(
+  ctx: ServerContext,
+  request: FormRequest<Data>,
+  options: DeliveryOptions = {},
+): Promise<FormOutcome<Data>> {
+  const scope = scopeOf(ctx);
+  return scope.round
+    ? deliverFormInRound(ctx, { ...scope, round: scope.round }, request, options)
+    : deliverFormOnSession(ctx, scope, request, options);
+}

@@ -1,0 +1,226 @@
+import { ElicitkitError } from '@elicitkit/core';
+import type { InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
+import { InvalidOptionError } from '../errors.js';
+
+/**
+ * One run of a handler on a 2026-07-28 request (multi round-trip requests). The handler is re-entered once per
+ * round; each ask it makes has a stable position (the order of asks in the run), so the answers of earlier rounds
+ * come back from the sealed `requestState` and this round's from `inputResponses`. The first unanswered ask ends
+ * the run: every ask made before the run stops goes out together in one `InputRequiredResult` (M-02).
+ *
+ * Nothing here is kept on the server between rounds (M-18): the state below is all there is, sealed into
+ * `requestState` by `enableElicitation`.
+ */
+
+/** An answer as it was accepted from the client: `action`, and `content` for a form accept. */
+export interface RecordedAnswer {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** The state a flow carries from round to round (inside the sealed `requestState`). */
+export interface FlowState {
+  /** Flow id: random per flow, names it for single-use checks (M-07). */
+  f: string;
+  /** Rounds answered so far. */
+  n: number;
+  /** Answered asks, by position: [digest of the ask, the answer]. */
+  a: ([string, RecordedAnswer] | null)[];
+  /** Asks sent in the last round, awaiting an answer: [position, digest, attempts so far, key]. */
+  q: [number, string, number, string][];
+  /** Memoized steps, by position: [name, JSON value]. */
+  s: [string, unknown][];
+  /** URL flows started by asks, by position: [position, record id]. */
+  u: [number, string][];
+  /** The handler's own `requestState`, when it returned an input-required result itself. */
+  h?: string;
+}
+
+/** Thrown out of `elicitForm` (and the URL helpers) to end this round; the handler should let it pass. */
+export class InputRequiredInterrupt extends ElicitkitError {
+  override readonly code = 'input-required' as const;
+
+  constructor() {
+    super(
+      'input-required',
+      'elicitkit: this round ends here so the client can ask the user (MCP 2026-07-28 multi round-trip ' +
+        'requests); the handler runs again with the answer. If you catch errors around elicitForm, rethrow this one.',
+    );
+  }
+}
+
+export function newFlowState(flowId: string): FlowState {
+  return { f: flowId, n: 0, a: [], q: [], s: [], u: [] };
+}
+
+/** The key of the ask at `position` in `inputRequests` / `inputResponses`, unless the author named it. */
+export function defaultAskKey(position: number): string {
+  return `ask-${position}`;
+}
+
+const ASK_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** Checks an author-chosen key (M-02: keys are the server's, unique within the request). */
+export function checkAskKey(key: string): string {
+  if (typeof key !== 'string' || !ASK_KEY.test(key)) {
+    throw new InvalidOptionError('key', 'must be 1 to 64 letters, digits, "_", "." or "-"');
+  }
+  return key;
+}
+
+export class Round {
+  readonly state: FlowState;
+  readonly #responses: Readonly<Record<string, unknown>>;
+  /** Positions asked in the previous round, with their digest, attempts and key. */
+  readonly #previouslyAsked: Map<number, { digest: string; attempts: number; key: string }>;
+  /** A first request (no `requestState`): answers sent in advance under an ask's key are read. */
+  readonly #fresh: boolean;
+  readonly #asked = new Map<string, InputRequest>();
+  readonly #nextQueue: [number, string, number, string][] = [];
+  #nextAsk = 0;
+  #nextStep = 0;
+  #stateOnly = false;
+  #rerun = false;
+  #pending = 0;
+  #idle: (() => void) | undefined;
+
+  /** M-10: how many times one question is asked before its answer fails for good. */
+  readonly maxAttempts: number;
+
+  constructor(
+    state: FlowState,
+    responses: Readonly<Record<string, unknown>> | undefined,
+    options: { maxAttempts: number; fresh: boolean },
+  ) {
+    this.state = state;
+    this.maxAttempts = options.maxAttempts;
+    this.#fresh = options.fresh;
+    this.#responses = responses ?? {};
+    this.#previouslyAsked = new Map(
+      state.q.map(([position, digest, attempts, key]) => [position, { digest, attempts, key }]),
+    );
+  }
+
+  /** Whether this run ended the round (some ask is unanswered, or a URL flow is still pending). */
+  get interrupted(): boolean {
+    return this.#asked.size > 0 || this.#stateOnly;
+  }
+
+  /** A URL flow completed while the request was held: run the handler again at once in the same request. */
+  get rerunRequested(): boolean {
+    return this.#rerun && !this.interrupted;
+  }
+
+  /** Claims the next ask position. Synchronous, so asks made together (`Promise.all`) keep their order. */
+  claimAsk(): number {
+    this.#pending++;
+    return this.#nextAsk++;
+  }
+
+  claimStep(): number {
+    return this.#nextStep++;
+  }
+
+  /** Marks one claimed ask as settled (answered from state, asked, or failed). */
+  settle(): void {
+    this.#pending--;
+    if (this.#pending === 0) this.#idle?.();
+  }
+
+  /** Resolves once every claimed ask has settled, so that asks made together all reach the result. */
+  whenSettled(): Promise<void> {
+    if (this.#pending <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#idle = resolve;
+    });
+  }
+
+  /** The answer recorded for `position` in an earlier round, if the ask there is still the same one. */
+  recorded(position: number, digest: string): RecordedAnswer | undefined {
+    const entry = this.state.a[position];
+    return entry && entry[0] === digest ? entry[1] : undefined;
+  }
+
+  /**
+   * This round's response to the ask at `position`, if that very ask was sent last round: the raw value from
+   * `inputResponses` (untrusted, may be anything or missing) and how many attempts were made.
+   */
+  response(position: number, digest: string, key: string): { value: unknown; attempts: number } | undefined {
+    const asked = this.#previouslyAsked.get(position);
+    // M-09: only the keys this server assigned are read; extra entries are ignored.
+    const value = Object.hasOwn(this.#responses, key) ? this.#responses[key] : undefined;
+    if (asked)
+      return asked.digest === digest
+        ? { value: this.#responses[asked.key], attempts: asked.attempts }
+        : undefined;
+    // An answer sent in advance with the first request is read like any other (and validated like any other).
+    return this.#fresh && value !== undefined ? { value, attempts: 0 } : undefined;
+  }
+
+  record(position: number, digest: string, answer: RecordedAnswer): void {
+    while (this.state.a.length < position) this.state.a.push(null);
+    this.state.a[position] = [digest, answer];
+  }
+
+  /** Adds an ask to this round's `inputRequests` and ends the run (throws {@link InputRequiredInterrupt}). */
+  ask(position: number, digest: string, attempts: number, key: string, request: InputRequest): never {
+    this.queue(position, digest, attempts, key, request);
+    throw new InputRequiredInterrupt();
+  }
+
+  /** Adds an ask to this round's `inputRequests` without ending the run yet (several asks of one call). */
+  queue(position: number, digest: string, attempts: number, key: string, request: InputRequest): void {
+    // M-02: keys unique within the request.
+    if (this.#asked.has(key))
+      throw new InvalidOptionError('key', `"${key}" is used by two asks of one request`);
+    this.#asked.set(key, request);
+    this.#nextQueue.push([position, digest, attempts, key]);
+  }
+
+  /** Ends the run after {@link queue}. */
+  end(): never {
+    throw new InputRequiredInterrupt();
+  }
+
+  /** Ends the run with a `requestState`-only result: the client retries at once (M-11), nothing to show. */
+  holdOver(): never {
+    this.#stateOnly = true;
+    throw new InputRequiredInterrupt();
+  }
+
+  requestRerun(): never {
+    this.#rerun = true;
+    throw new InputRequiredInterrupt();
+  }
+
+  urlRecord(position: number): string | undefined {
+    return this.state.u.find(([p]) => p === position)?.[1];
+  }
+
+  rememberUrlRecord(position: number, recordId: string): void {
+    this.state.u = [...this.state.u.filter(([p]) => p !== position), [position, recordId]];
+  }
+
+  forgetUrlRecord(position: number): void {
+    this.state.u = this.state.u.filter(([p]) => p !== position);
+    if (this.state.a[position]) this.state.a[position] = null;
+  }
+
+  step(position: number, name: string): { found: true; value: unknown } | { found: false } {
+    const entry = this.state.s[position];
+    return entry && entry[0] === name ? { found: true, value: entry[1] } : { found: false };
+  }
+
+  recordStep(position: number, name: string, value: unknown): void {
+    this.state.s[position] = [name, value];
+  }
+
+  /** The next round's state and what to ask in it. */
+  nextRound(): { state: FlowState; inputRequests?: Record<string, InputRequest> } {
+    const state: FlowState = { ...this.state, n: this.state.n + 1, q: this.#nextQueue };
+    if (this.#asked.size === 0) return { state };
+    return { state, inputRequests: Object.fromEntries(this.#asked) };
+  }
+}
+
+export type { InputRequiredResult };
