@@ -177,6 +177,21 @@ describe('MCP endpoint: request bodies are bounded while they are read', () => {
       await served.close();
     }
   });
+
+  it('passes the @hono/node-server bindings to the fallback (the login throttle reads the peer address there)', async () => {
+    const served = await serveMcpHttp(() => new McpServer({ name: 'limits', version: '1' }), {
+      fallback: (_request, bindings) =>
+        Response.json({
+          peer: (bindings as { incoming?: { socket: { remoteAddress?: string } } })?.incoming?.socket
+            .remoteAddress,
+        }),
+    });
+    try {
+      expect(await (await fetch(new URL('/login', served.url))).json()).toEqual({ peer: '127.0.0.1' });
+    } finally {
+      await served.close();
+    }
+  });
 });
 
 describe('MCP endpoint: sessions are bounded per principal, in total, and in idle time', () => {

@@ -248,6 +248,43 @@ describe('login throttling (injected clock)', () => {
     expect((await attempt(app, 'bob', 'bob-pass', '198.51.100.8')).status).toBe(303);
   });
 
+  it('reads the client address from the socket under @hono/node-server by default', async () => {
+    const app = new Hono().route(
+      '/',
+      createLoginRoutes({
+        sessions: new SessionCookies({ secret: SECRET }),
+        users: staticUsers({ bob: 'bob-pass' }),
+      }),
+    );
+    const { server, base } = await new Promise<{ server: ReturnType<typeof serve>; base: string }>((done) => {
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+        done({ server, base: `http://127.0.0.1:${info.port}` }),
+      );
+    });
+    const over = async (username: string, password: string) => {
+      const form = await fetch(`${base}/login`);
+      const cookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const response = await fetch(`${base}/login`, {
+        method: 'POST',
+        headers: { ...FORM, origin: base, cookie },
+        body: new URLSearchParams({ csrf: csrfOf(await form.text()), next: '/', username, password }),
+        redirect: 'manual',
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    try {
+      // 20 different accounts, one failure each: only the address (127.0.0.1) can have counted them.
+      for (let i = 0; i < 20; i++) expect(await over(`user${i}`, 'wrong')).toBe(401);
+      expect(await over('bob', 'bob-pass')).toBe(429);
+    } finally {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+    }
+  });
+
   it('forgets failures after a quiet hour, keeps a bounded number of keys, and can be turned off', async () => {
     let now = 0;
     const throttle = new LoginThrottle({ now: () => now, accountFreeFailures: 2, maxTrackedKeys: 3 });
