@@ -111,9 +111,9 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const { dataDir, logger } = options;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // The page URLs name the port, so listen first and route requests once everything is built.
-  let route: (request: Request) => Response | Promise<Response> = () =>
-    new Response('Starting', { status: 503 });
-  const http = await listen((request) => route(request), options.port);
+  let route: Route = () => new Response('Starting', { status: 503 });
+  // The bindings carry the socket: the login form's per-address throttle reads the peer address there.
+  const http = await listen((request, bindings) => route(request, bindings), options.port);
   const base = new URL(`http://127.0.0.1:${http.port}/`);
 
   const store = options.redis
@@ -186,11 +186,10 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   };
 }
 
+type Route = (request: Request, bindings: object) => Response | Promise<Response>;
+
 /** Listens on 127.0.0.1:`port` (0: a free one); rejects when the port is taken. */
-function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
-  port: number,
-): Promise<{ port: number; close(): Promise<void> }> {
+function listen(fetch: Route, port: number): Promise<{ port: number; close(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, hostname: '127.0.0.1', port }, (address) =>
       resolve({

@@ -80,6 +80,13 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export { DEFAULT_MCP_MAX_BODY_BYTES } from './http/body-limit.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  type McpSessionLimits,
+} from './http/session-pool.js';
 export {
   createMcpHttpHandler,
   type McpHttpHandler,

@@ -14,6 +14,14 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
+import {
+  closeWhenUnread,
+  DEFAULT_MCP_MAX_BODY_BYTES,
+  mcpBodyTooLarge,
+  parseJsonBody,
+  withBoundedBody,
+} from './body-limit.js';
+import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
 
 /**
  * One MCP endpoint for both protocol eras.
@@ -28,14 +36,15 @@ import type { ProtocolEra } from '../delivery/scope.js';
  * `authenticate` applies to both.
  */
 
-export interface McpHttpOptions {
+/** Every bound (bodies, sessions) is listed in the README's "Limits" section. */
+export interface McpHttpOptions extends McpSessionLimits {
   /**
    * Allowed `Host` header names (DNS rebinding protection, required of local servers by the transports
    * spec). Default: `localhost`, `127.0.0.1`, `[::1]`. Pass `false` to accept any host (behind a proxy that
    * checks it).
    */
   allowedHosts?: string[] | false;
-  /** Upper bound on a POST body, in bytes. Default 4 MiB. */
+  /** Upper bound on every POST body, chunked or not, in bytes; more answers 413. Default 4 MiB. */
   maxBodyBytes?: number;
   /** Reports errors of sessions and transports (never alters a response). */
   onError?: (error: Error) => void;
@@ -62,7 +71,7 @@ export interface McpHttpHandler {
   fetch(request: Request): Promise<Response>;
   /** Closes every session and its server. */
   close(): Promise<void>;
-  /** Open sessions, for tests and health checks. */
+  /** Open sessions (idle ones count until the next sweep), for tests and health checks. */
   readonly sessionCount: number;
   /**
    * Tells 2026-07-28 clients listening on `subscriptions/listen` that tools, prompts or resources changed (the
@@ -86,8 +95,6 @@ function principalOf(authInfo: AuthInfo | undefined): string | undefined {
   return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
 }
 
-const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-
 /**
  * One server instance per 2025 session, made by `createServer` when a client initializes, and one per 2026
  * request. Enable elicitation on each (`enableElicitation`) in `createServer`.
@@ -96,25 +103,34 @@ export function createMcpHttpHandler(
   createServer: ServerFactory,
   options: McpHttpOptions = {},
 ): McpHttpHandler {
-  const sessions = new Map<string, Session>();
   const allowedHosts =
     options.allowedHosts === undefined ? localhostAllowedHostnames() : options.allowedHosts;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const report = (error: unknown) =>
     options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
   // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below).
   const modern = createMcpHandler(
     ({ authInfo }) => createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) }),
-    { legacy: 'reject', onerror: report },
+    { legacy: 'reject', onerror: report, maxRequestBodySize: maxBodyBytes },
   );
 
   async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
-    const server = await createServer({ era: '2025-11-25', ...(authInfo && { authInfo }) });
     const principal = principalOf(authInfo);
+    const slot = sessions.reserve(principal);
+    if (!('fill' in slot)) return sessionRefusedResponse(slot, (body as { id?: unknown }).id);
+    let server: McpServer | Server;
+    try {
+      server = await createServer({ era: '2025-11-25', ...(authInfo && { authInfo }) });
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { transport, server, principal }),
+      maxRequestBodySize: maxBodyBytes,
+      onsessioninitialized: (id): void => slot.fill(id, { transport, server, principal }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -127,7 +143,10 @@ export function createMcpHttpHandler(
       ...(authInfo && { authInfo }),
     });
     // A refused initialize (bad version, bad headers) opened no session: nothing will reach this server again.
-    if (transport.sessionId === undefined) await transport.close();
+    if (transport.sessionId === undefined) {
+      slot.release();
+      await transport.close();
+    }
     return response;
   }
 
@@ -142,6 +161,9 @@ export function createMcpHttpHandler(
       if (verified instanceof Response) return verified;
       authInfo = verified;
     }
+    const bounded = await withBoundedBody(request, maxBodyBytes);
+    if (!bounded) return mcpBodyTooLarge(maxBodyBytes);
+    request = bounded;
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = sessions.get(sessionId);
@@ -149,12 +171,13 @@ export function createMcpHttpHandler(
       if (session.principal !== principalOf(authInfo)) {
         return jsonRpcError(403, -32000, 'Forbidden: this session belongs to other credentials');
       }
-      return session.transport.handleRequest(request, authInfo ? { authInfo } : undefined);
+      return sessions.track(sessionId, () =>
+        session.transport.handleRequest(request, authInfo ? { authInfo } : undefined),
+      );
     }
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    const body = await readJson(request, maxBodyBytes);
-    if (body === TOO_LARGE) return jsonRpcError(413, -32000, `Request body exceeds ${maxBodyBytes} bytes`);
+    const body = await parseJsonBody(request);
     if (body === undefined) return jsonRpcError(400, -32700, 'Parse error: the request body is not JSON');
     // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025.
     if (!(await isLegacyRequest(request, body))) {
@@ -167,10 +190,9 @@ export function createMcpHttpHandler(
   }
 
   return {
-    fetch,
+    fetch: (request) => closeWhenUnread(request, fetch(request)),
     async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
+      const open = sessions.drain();
       await Promise.allSettled([...open.map(({ transport }) => transport.close()), modern.close()]);
     },
     get sessionCount() {
@@ -187,8 +209,11 @@ export interface ServeMcpHttpOptions extends McpHttpOptions {
   port?: number;
   /** Endpoint path. Default `/mcp`. */
   path?: string;
-  /** Serves every other path (a hono `app.fetch`, for instance). Default: 404. */
-  fallback?: (request: Request) => Response | Promise<Response>;
+  /**
+   * Serves every other path (a hono `app.fetch`, for instance), with the `@hono/node-server` bindings as its
+   * second argument (the login form's per-address throttle reads the peer address there). Default: 404.
+   */
+  fallback?: (request: Request, bindings?: object) => Response | Promise<Response>;
 }
 
 export interface ServedMcpHttp {
@@ -214,8 +239,8 @@ export async function serveMcpHttp(
   const path = options.path ?? '/mcp';
   const handler = createMcpHttpHandler(createServer, options);
   const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
-  const fetch = (request: Request) =>
-    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request);
+  const fetch = (request: Request, bindings: object) =>
+    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings);
   const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
     (resolve, reject) => {
       const server = serve({ fetch, hostname: host, port: options.port ?? 0 }, (address) =>
@@ -236,33 +261,6 @@ export async function serveMcpHttp(
       });
     },
   };
-}
-
-const TOO_LARGE = Symbol('too large');
-
-/** Reads a JSON body up to `limit` bytes; undefined when it is not JSON (the transport answers that). */
-async function readJson(request: Request, limit: number): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return TOO_LARGE;
-  const reader = request.body?.getReader();
-  if (!reader) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return TOO_LARGE;
-    }
-    chunks.push(value);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {

@@ -1,5 +1,6 @@
 // URL-mode elicitation: identity-bound flows, stores, pages, vault (see README "URL mode").
 export { createLoginRoutes, type LoginRoutesOptions } from './browser/login-routes.js';
+export { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottlePolicy } from './browser/login-throttle.js';
 export { sameOriginPath } from './browser/next-path.js';
 export { SessionCookies, type SessionCookiesOptions } from './browser/session-cookie.js';
 export { staticUsers, type UserDirectory } from './browser/users.js';
@@ -34,6 +35,7 @@ export { type SecretKindOptions, secretKind } from './kinds/secret.js';
 export type { ElicitationKind, KindPage } from './kinds/types.js';
 export { stderrLogger, type UrlElicitationLogger } from './log.js';
 export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
+export { DEFAULT_LOGIN_MAX_BODY_BYTES, DEFAULT_PAGE_MAX_BODY_BYTES } from './pages/form-body-limit.js';
 export { escapeHtml, html, htmlPage, PAGE_SECURITY_HEADERS, SafeHtml } from './pages/html.js';
 export { loadOrCreateSecretFile } from './secret-file.js';
 export { MemoryElicitationStore } from './store/memory.js';

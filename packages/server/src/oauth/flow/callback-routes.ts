@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import * as oidc from 'openid-client';
+import { CLOSE_CONNECTION } from '../../http/body-limit.js';
 import type { UrlElicitations } from '../../url/flow/url-elicitations.js';
 import { logRef } from '../../url/log.js';
 import type { BrowserIdentity } from '../../url/pages/app.js';
@@ -172,6 +173,15 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
 and go back to your app.</p>`,
     );
   }
+
+  // Providers come back with GET (response_mode=query). Any other method is refused unread, and the connection
+  // closed, so a hostile upload here is never received (nor drained).
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], `/${CALLBACK_PATH}/:provider`, () => {
+    return new Response('Method Not Allowed', {
+      status: 405,
+      headers: { Allow: 'GET', ...CLOSE_CONNECTION },
+    });
+  });
 
   return app;
 }

@@ -1,9 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { type Context, Hono } from 'hono';
 import type { UrlElicitationLogger } from '../log.js';
+import { DEFAULT_LOGIN_MAX_BODY_BYTES, formBodyLimit } from '../pages/form-body-limit.js';
 import { html, htmlPage } from '../pages/html.js';
 import { isHttps, readCookie, serializeCookie } from './cookies.js';
 import { isSameOriginFormPost } from './form-origin.js';
+import { LoginThrottle, type LoginThrottlePolicy } from './login-throttle.js';
 import { sameOriginPath } from './next-path.js';
 import type { SessionCookies } from './session-cookie.js';
 import type { UserDirectory } from './users.js';
@@ -14,6 +17,28 @@ export interface LoginRoutesOptions {
   /** Shown as the page heading; default `Sign in`. */
   title?: string;
   logger?: UrlElicitationLogger;
+  /** Largest accepted login POST, chunked or not, in bytes; more answers 413. Default 16 KiB. */
+  maxBodyBytes?: number;
+  /**
+   * Password-guessing back-off per account and per client address (see `LoginThrottle` for the policy and its
+   * defaults): a policy, a shared `LoginThrottle`, or `false` when something in front already does it.
+   */
+  throttle?: LoginThrottlePolicy | LoginThrottle | false;
+  /**
+   * The client's address, the key of the per-address back-off. Default: the socket's peer address under
+   * `@hono/node-server` (pass its `env` on to `app.fetch`); behind a proxy, return the address it vouches for.
+   * `undefined` leaves only the per-account back-off.
+   */
+  clientAddress?: (c: Context) => string | undefined;
+}
+
+/** The peer address of the socket, when served by `@hono/node-server` with its bindings passed along. */
+function socketAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
 }
 
 const LOGIN_CSRF_COOKIE = 'elicitkit_login_csrf';
@@ -31,13 +56,20 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 export function createLoginRoutes(options: LoginRoutesOptions): Hono {
   const { sessions, users } = options;
   const title = options.title ?? 'Sign in';
+  const throttle =
+    options.throttle === false
+      ? undefined
+      : options.throttle instanceof LoginThrottle
+        ? options.throttle
+        : new LoginThrottle(options.throttle);
+  const clientAddress = options.clientAddress ?? socketAddress;
   const app = new Hono();
 
-  const loginPage = (request: Request, next: string, error?: string) => {
+  const loginPage = (request: Request, next: string, error?: string, status = error ? 401 : 200) => {
     const token = randomBytes(24).toString('base64url');
     return htmlPage({
       title,
-      status: error ? 401 : 200,
+      status,
       headers: {
         'Set-Cookie': serializeCookie(LOGIN_CSRF_COOKIE, token, {
           maxAgeSeconds: 600,
@@ -61,6 +93,17 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     return loginPage(c.req.raw, sameOriginPath(c.req.query('next'), origin));
   });
 
+  app.post(
+    '/login',
+    formBodyLimit(options.maxBodyBytes ?? DEFAULT_LOGIN_MAX_BODY_BYTES, () =>
+      htmlPage({
+        title,
+        status: 413,
+        body: html`<h1>${title}</h1><p class="error">What you sent is too large.</p>`,
+      }),
+    ),
+  );
+
   app.post('/login', async (c) => {
     const origin = new URL(c.req.url).origin;
     if (!isSameOriginFormPost(c.req.raw, origin)) return c.text('Cross-site login refused', 403);
@@ -71,11 +114,28 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
       return loginPage(c.req.raw, next, 'The form expired. Please sign in again.');
     }
     const username = field('username').slice(0, 256);
+    const address = clientAddress(c);
+    // Refused before the password is checked, for known and unknown usernames alike: nothing to learn here.
+    const waitMs = throttle?.waitMs(username, address) ?? 0;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      options.logger?.warn('login.throttled', { username, address, retryAfterSeconds: seconds });
+      const page = loginPage(
+        c.req.raw,
+        next,
+        `Too many failed sign-ins. Wait ${seconds} seconds, then try again.`,
+        429,
+      );
+      page.headers.set('Retry-After', String(seconds));
+      return page;
+    }
     const user = await users.verify(username, field('password'));
     if (!user) {
-      options.logger?.warn('login.failed', { username });
+      throttle?.failed(username, address);
+      options.logger?.warn('login.failed', { username, address });
       return loginPage(c.req.raw, next, 'Wrong username or password.');
     }
+    throttle?.succeeded(username);
     const headers = new Headers({ Location: next });
     headers.append('Set-Cookie', sessions.issue(user, c.req.raw));
     headers.append(

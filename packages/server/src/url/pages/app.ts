@@ -6,6 +6,7 @@ import type { KindPage } from '../kinds/types.js';
 import { logRef } from '../log.js';
 import type { ElicitationRecord } from '../store/types.js';
 import { CsrfTokens } from './csrf.js';
+import { DEFAULT_PAGE_MAX_BODY_BYTES, formBodyLimit } from './form-body-limit.js';
 import { html, htmlPage, PAGE_SECURITY_HEADERS } from './html.js';
 
 /** The app's web session: which user this browser request belongs to, or undefined when not logged in. */
@@ -19,7 +20,7 @@ export interface ElicitationPagesOptions {
   loginUrl?: (next: string) => string;
   /** Secret for CSRF tokens (32+ bytes), the same on every instance; random per process by default. */
   csrfSecret?: string | Uint8Array;
-  /** Largest accepted POST body, bytes. Default 64 KiB. */
+  /** Largest accepted POST body, chunked or not, in bytes (connect pages included); more answers 413. Default 64 KiB. */
   maxBodyBytes?: number;
 }
 
@@ -40,9 +41,15 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
   const { elicitations, browserIdentity } = options;
   const loginUrl = options.loginUrl ?? defaultLoginUrl;
   const csrf = new CsrfTokens(options.csrfSecret);
-  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
   const log = elicitations.logger;
   const app = new Hono();
+
+  app.use(
+    '/elicit/:id',
+    formBodyLimit(options.maxBodyBytes ?? DEFAULT_PAGE_MAX_BODY_BYTES, () =>
+      notice('Too large', 'What you sent is too large.', 413),
+    ),
+  );
 
   app.on(['GET', 'POST'], '/elicit/:id', async (c) => {
     const id = c.req.param('id');
@@ -83,9 +90,6 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
     if (method === 'POST') {
       if (!isSameOriginFormPost(c.req.raw, elicitations.publicBaseUrl.origin)) {
         return notice('Request refused', 'This form was sent from another site.', 403);
-      }
-      if (Number(c.req.header('content-length') ?? 0) > maxBodyBytes) {
-        return notice('Too large', 'What you sent is too large.', 413);
       }
       const body = await c.req.parseBody();
       const token = typeof body.csrf === 'string' ? body.csrf : undefined;
