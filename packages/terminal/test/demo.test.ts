@@ -135,6 +135,8 @@ describe('the demo server', () => {
       'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
     );
     expect(start).toMatch(/connected to Bistro Elicit \(elicitkit-demo [\d.]+\)/);
+    // npm start talks the current revision: the demo's endpoint serves 2026-07-28 and elicit negotiates it.
+    expect(start).toMatch(/\(MCP 2026-07-28\)/);
     await command(term, 'tools');
     expect(await term.screen()).toMatch(
       /book_table\s+Book a table[\s\S]*confirm_delete[\s\S]*survey[\s\S]*pick_color[\s\S]*set_api_key[\s\S]*use_api/,

@@ -6,6 +6,7 @@ import {
   date,
   elicitForm,
   email,
+  enableElicitation,
   integer,
   multiChoice,
   number,
@@ -45,7 +46,7 @@ let rig: WireRig;
 const PATIENT_TIMEOUT_MS = 60_000;
 
 beforeAll(async () => {
-  const server = new McpServer({ name: 'hostile-corpus', version: '1.0.0' });
+  const server = enableElicitation(new McpServer({ name: 'hostile-corpus', version: '1.0.0' }));
   const url = elicitations.attach(server);
   registerTools(server, {
     form: (ctx) =>

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { enableElicitation } from '../../src/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 async function connection(instance: UrlElicitations): Promise<WireRig> {
-  const server = new McpServer({ name: 'ids', version: '1.0.0' });
+  const server = enableElicitation(new McpServer({ name: 'ids', version: '1.0.0' }));
   const url = instance.attach(server);
   server.registerTool('need', { description: 'needs a URL elicitation' }, (ctx) =>
     url.requireUrlElicitation(ctx, {

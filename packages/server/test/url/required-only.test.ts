@@ -1,6 +1,6 @@
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { elicitForm, text } from '../../src/index.js';
+import { elicitForm, enableElicitation, text } from '../../src/index.js';
 import {
   bearerIdentity,
   createVaultKeyring,
@@ -59,7 +59,7 @@ async function run(c: Case) {
     kinds: [secretKind({ vault })],
     logger: { info() {}, warn() {} },
   });
-  const server = new McpServer({ name: 'required-only', version: '1.0.0' });
+  const server = enableElicitation(new McpServer({ name: 'required-only', version: '1.0.0' }));
   const url = elicitations.attach(server);
   server.registerTool('tool', { description: 'fails one way' }, async (ctx) => {
     await c.tool(ctx, url);
