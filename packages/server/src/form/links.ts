@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { PrimitiveSchemaDefinition, RequestedSchema } from '@elicitkit/core';
 
 /**
@@ -58,27 +57,46 @@ const MAX_REMEMBERED_CALL_SITES = 1000;
  * site is read from a stack trace only when there is something to warn about, so clean forms pay nothing.
  */
 export function warnAboutLinks(findings: readonly LinkFinding[]): void {
-  if (findings.length === 0 || process.env.NODE_ENV === 'production') return;
+  if (findings.length === 0 || nodeProcess?.env?.NODE_ENV === 'production') return;
   const site = callSite();
   if (warnedCallSites.has(site) || warnedCallSites.size >= MAX_REMEMBERED_CALL_SITES) return;
   warnedCallSites.add(site);
   const where = findings.map((f) => `${f.location} (${f.url})`).join(', ');
-  process.emitWarning(
+  const warning =
     `A form elicitation${site ? ` at ${site}` : ''} contains URLs: ${where}. Hosts do not render form text as ` +
-      'links (MCP 2025-11-25, "Safe URL Handling"); send a URL the user must open as a URL-mode elicitation.',
-    { type: 'ElicitkitWarning', code: 'ELICITKIT_E47' },
-  );
+    'links (MCP 2025-11-25, "Safe URL Handling"); send a URL the user must open as a URL-mode elicitation.';
+  if (nodeProcess?.emitWarning)
+    nodeProcess.emitWarning(warning, { type: 'ElicitkitWarning', code: 'ELICITKIT_E47' });
+  else console.warn(`ElicitkitWarning [ELICITKIT_E47]: ${warning}`);
 }
 
-const PACKAGE_URL = new URL('../', import.meta.url).href;
-const PACKAGE_PATH = fileURLToPath(PACKAGE_URL);
+// The form path runs on edge runtimes too (workerd without nodejs_compat): Node's `process` only when present,
+// and the package's location worked out with Web APIs rather than node:url.
+const nodeProcess = (
+  globalThis as {
+    process?: {
+      env?: Record<string, string | undefined>;
+      emitWarning?: (warning: string, options: { type: string; code: string }) => void;
+    };
+  }
+).process;
+// workerd leaves import.meta.url undefined before compatibility date 2026-11-17: no package location there.
+const PACKAGE_URL = typeof import.meta.url === 'string' ? new URL('../', import.meta.url).href : undefined;
+const PACKAGE_PATH = PACKAGE_URL === undefined ? undefined : filePathOf(new URL(PACKAGE_URL));
+
+/** What `fileURLToPath` gives for the stack frames Node prints as paths (POSIX or Windows); `href` elsewhere. */
+function filePathOf(url: URL): string {
+  if (url.protocol !== 'file:') return url.href;
+  const path = decodeURIComponent(url.pathname);
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1).replaceAll('/', '\\') : path;
+}
 
 /** The first stack frame outside this package's own files. */
 function callSite(): string {
   const frames = new Error().stack?.split('\n').slice(1) ?? [];
-  const outside = frames.find(
-    (frame) =>
-      !frame.includes(PACKAGE_URL) && !frame.includes(PACKAGE_PATH) && !frame.includes('node:internal'),
-  );
+  const inPackage = (frame: string) =>
+    (PACKAGE_URL !== undefined && frame.includes(PACKAGE_URL)) ||
+    (PACKAGE_PATH !== undefined && frame.includes(PACKAGE_PATH));
+  const outside = frames.find((frame) => !inPackage(frame) && !frame.includes('node:internal'));
   return outside?.trim().replace(/^at /, '') ?? '';
 }
