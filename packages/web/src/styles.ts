@@ -50,6 +50,7 @@ header h2 { margin: 0; font-size: 1.125rem; }
 .body { padding: 1rem; display: grid; gap: 1rem; }
 .message, .desc, .hint { white-space: pre-line; margin: 0; }
 .desc, .hint { color: var(--_muted); font-size: 0.9375rem; }
+form { display: grid; gap: 1rem; }
 .field { display: grid; gap: 0.25rem; border: 0; margin: 0; padding: 0; min-width: 0; }
 label, legend { font-weight: 600; padding: 0; }
 .choice { display: flex; gap: 0.5rem; align-items: baseline; font-weight: 400; }
