@@ -34,7 +34,8 @@ async function connect(token: string): Promise<void> {
   await next.connect(transport);
   client = next;
   const { tools } = await next.listTools();
-  status.textContent = `Connected to ${safe(next.getServerVersion()?.title ?? next.getServerVersion()?.name, 80)}.`;
+  const server = next.getServerVersion();
+  status.textContent = `Connected to ${safe(server?.title ?? server?.name, 80)} (protocol ${transport.protocolVersion ?? 'unknown'}).`;
   renderTools(tools);
 }
 
