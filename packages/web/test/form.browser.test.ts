@@ -181,6 +181,26 @@ describe('<elicit-form> in Chromium', () => {
     await expect(page.evaluate(() => window.pwned)).resolves.toBeUndefined();
   });
 
+  it("[E-59] fetches core's pattern engine only when a schema with a pattern arrives, then checks the pattern", async () => {
+    const engineServed = () => rig.served.filter((path) => path.includes('re2-engine'));
+    const page = await rig.page();
+    await show(page, ALL_KINDS);
+    await form(page).getByRole('button', { name: 'Cancel' }).click();
+    expect(engineServed()).toEqual([]);
+    const schema = {
+      type: 'object',
+      properties: { code: { type: 'string', title: 'Code', pattern: '^[A-Z]{3}-\\d{3}$' } },
+    };
+    await page.evaluate((s) => window.harness.formWithPatterns(s as RequestedSchema), schema);
+    expect(engineServed()).toHaveLength(1);
+    await form(page).getByLabel('Code').fill('abc-123');
+    await expect(form(page).locator('[part=error]').textContent()).resolves.toMatch(/pattern|format/i);
+    await form(page).getByLabel('Code').fill('ABC-123');
+    await form(page).getByRole('button', { name: 'Review answers' }).click();
+    await form(page).getByRole('button', { name: 'Submit' }).click();
+    expect((await outcomes(page, 2))[1]).toEqual({ action: 'submit', content: { code: 'ABC-123' } });
+  });
+
   it('a form without fields is a confirmation: Confirm, Decline, Cancel', async () => {
     const page = await rig.page();
     await show(page, { type: 'object', properties: {} }, { message: 'Delete booking 12?' });

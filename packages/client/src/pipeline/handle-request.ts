@@ -1,3 +1,4 @@
+import { loadPatternEngine } from '@elicitkit/core';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { HostState } from '../host/host-state.js';
 import { askForm } from './form-flow.js';
@@ -19,6 +20,9 @@ export function createRequestHandler(host: HostState) {
 
   return async function handleElicitation(params: unknown, signal: AbortSignal): Promise<ElicitAnswer> {
     const requester = host.requester();
+    // Browsers fetch core's pattern engine only for a schema that has a `pattern` (elsewhere: a no-op).
+    const schema = (params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
+    if (schema !== undefined) await loadPatternEngine(schema);
     // Steps 1–3: shape, mode gate, schema or URL check; refused requests never reach the user.
     const parsed = parseElicitation(params, { modes: host.modes, allowInsecureHttp: host.allowInsecureHttp });
     if (!parsed.ok) {

@@ -1,6 +1,7 @@
 // Real Chromium for the web UI tests: a page on a loopback origin with the harness bundled from source.
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -19,11 +20,13 @@ export const CHROMIUM_ARGS = [
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elicitkit web UI</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Host app</h1><button id="before" type="button">Ask me</button><div id="prompts"></div></main>
-<script src="/harness.js"></script></body></html>`;
+<script type="module" src="/harness-page.js"></script></body></html>`;
 
 export interface Rig {
   browser: Browser;
   origin: string;
+  /** Every path served so far, in order. */
+  served: string[];
   /** A fresh page with the harness loaded. */
   page(options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
   close(): Promise<void>;
@@ -35,18 +38,23 @@ export async function startRig(): Promise<Rig> {
     entryPoints: [fileURLToPath(new URL('./harness-page.ts', import.meta.url))],
     bundle: true,
     write: false,
-    format: 'iife',
+    format: 'esm',
+    // As a real page gets it: core's pattern engine in a chunk of its own, fetched on demand.
+    splitting: true,
+    outdir: '/harness',
     platform: 'browser',
     target: 'es2022',
     conditions: ['@elicitkit/source'],
     logLevel: 'error',
   });
-  const script = bundle.outputFiles[0]!.contents;
+  const scripts = new Map(bundle.outputFiles.map((file) => [`/${basename(file.path)}`, file.contents]));
   const axe = await import('node:fs').then((fs) =>
     fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js')),
   );
+  const served: string[] = [];
   const server: Server = createServer((request, response) => {
-    const body = request.url === '/harness.js' ? script : request.url === '/axe.js' ? axe : PAGE;
+    served.push(request.url ?? '');
+    const body = request.url === '/axe.js' ? axe : (scripts.get(request.url ?? '') ?? PAGE);
     const type = request.url?.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
     response.writeHead(200, { 'content-type': type }).end(body);
   });
@@ -57,6 +65,7 @@ export async function startRig(): Promise<Rig> {
   return {
     browser,
     origin,
+    served,
     async page(options = {}) {
       const context = await browser.newContext({
         viewport: { width: options.width ?? 1024, height: 900 },

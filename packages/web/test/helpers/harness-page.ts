@@ -14,6 +14,7 @@ import {
   type ContentIssue,
   type ElicitContent,
   formModel,
+  loadPatternEngine,
   type RequestedSchema,
   validateContent,
   validateField,
@@ -90,6 +91,11 @@ const harness = {
       signal: controller.signal,
     };
     record(ui(options).waitForCompletion!(wait));
+  },
+  /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
+  async formWithPatterns(schema: RequestedSchema, options: ShowOptions = {}) {
+    await loadPatternEngine(schema);
+    harness.form(schema, options);
   },
   withdraw() {
     controller.abort();
