@@ -28,14 +28,18 @@ export interface Rig {
   /** Every path served so far, in order. */
   served: string[];
   /** A fresh page with the harness loaded. */
-  page(options?: { width?: number; colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  page(options?: { width?: number; colorScheme?: 'light' | 'dark'; path?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
 /** Bundles the harness (sources, as the tests read them) and serves it with a test page on 127.0.0.1. */
 export async function startRig(): Promise<Rig> {
   const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./harness-page.ts', import.meta.url))],
+    entryPoints: ['./harness-page.ts', './react-page.tsx'].map((file) =>
+      fileURLToPath(new URL(file, import.meta.url)),
+    ),
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -54,7 +58,8 @@ export async function startRig(): Promise<Rig> {
   const served: string[] = [];
   const server: Server = createServer((request, response) => {
     served.push(request.url ?? '');
-    const body = request.url === '/axe.js' ? axe : (scripts.get(request.url ?? '') ?? PAGE);
+    const page = request.url === '/react.html' ? PAGE.replace('harness-page.js', 'react-page.js') : PAGE;
+    const body = request.url === '/axe.js' ? axe : (scripts.get(request.url ?? '') ?? page);
     const type = request.url?.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
     response.writeHead(200, { 'content-type': type }).end(body);
   });
@@ -75,8 +80,8 @@ export async function startRig(): Promise<Rig> {
       page.on('pageerror', (error) => {
         throw error;
       });
-      await page.goto(`${origin}/`);
-      await page.waitForFunction(() => 'harness' in window);
+      await page.goto(`${origin}${options.path ?? '/'}`);
+      if (!options.path) await page.waitForFunction(() => 'harness' in window);
       return page;
     },
     async close() {
