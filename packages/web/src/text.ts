@@ -1,4 +1,4 @@
-import type { Requester, UrlPrompt } from '@elicitkit/client';
+import type { Requester } from '@elicitkit/client';
 import { sanitizeForDisplay } from '@elicitkit/core';
 
 /**
@@ -20,14 +20,4 @@ export function requesterLabel(requester: Requester): string {
   const id = [requester.name, requester.version].filter(Boolean).map((part) => safeLine(part, 60));
   const title = requester.title ? safeLine(requester.title, 60) : undefined;
   return title ? `${title} (${id.join(' ')})` : id.join(' ');
-}
-
-/**
- * The one place that reads a URL prompt's identifiers: the 2026 contract names the elicitation `id`
- * where the 2025 one says `elicitationId`; either may be absent while both eras coexist.
- */
-export function urlPromptKey(prompt: UrlPrompt): string {
-  const loose = prompt as unknown as { elicitationId?: unknown; id?: unknown };
-  const key = loose.elicitationId ?? loose.id;
-  return typeof key === 'string' ? key : '';
 }

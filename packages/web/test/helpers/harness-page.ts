@@ -71,7 +71,8 @@ const harness = {
   },
   url(href: string, options: ShowOptions = {}) {
     controller = new AbortController();
-    const prompt: UrlPrompt = {
+    // Asserted, not annotated: the URL prompt's id fields are changing for the 2026 era, and this UI reads none.
+    const prompt = {
       kind: 'url',
       id: 'p2',
       elicitationId: 'e-1',
@@ -80,16 +81,16 @@ const harness = {
       signal: controller.signal,
       url: analyzeUrl(href),
       origin: 'request',
-    };
+    } as UrlPrompt;
     record(ui(options).url(prompt));
   },
   wait(hrefs: string[], options: ShowOptions = {}) {
     controller = new AbortController();
-    const wait: CompletionWait = {
+    const wait = {
       requester: options.requester ?? REQUESTER,
       pending: hrefs.map((href, index) => ({ elicitationId: `e-${index}`, url: analyzeUrl(href) })),
       signal: controller.signal,
-    };
+    } as CompletionWait;
     record(ui(options).waitForCompletion!(wait));
   },
   /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
