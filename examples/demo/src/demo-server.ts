@@ -39,6 +39,7 @@ import { registerPickColor } from './tools/pick-color.js';
 import { registerSetApiKey } from './tools/set-api-key.js';
 import { registerSurvey } from './tools/survey.js';
 import { registerUseApi } from './tools/use-api.js';
+import { WEB_HOST_PATH, webHostRoutes } from './web-host/routes.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -98,6 +99,8 @@ export interface RunningDemo {
   url: URL;
   /** The origin of the browser pages (`/login`, `/elicit/<id>`). */
   base: URL;
+  /** The browser MCP host page (`/host/`). */
+  webHost: URL;
   /** Example Calendar, the third party `list_calendar_events` connects to. */
   calendar: ExampleCalendar;
   close(): Promise<void>;
@@ -170,11 +173,13 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   );
   app.route('/', oauthRoutes);
   app.route('/', exampleApiRoutes());
+  app.route('/', webHostRoutes());
   route = app.fetch;
 
   return {
     url: new URL('mcp', base),
     base,
+    webHost: new URL(WEB_HOST_PATH, base),
     calendar,
     async close() {
       await mcp.close();

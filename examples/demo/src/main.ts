@@ -28,6 +28,7 @@ process.stdout.write(
   [
     `MCP endpoint: ${demo.url.href}`,
     `Browser login: ${new URL('login', demo.base).href}`,
+    `Web host: ${demo.webHost.href}`,
     'Users (MCP header "Authorization: Bearer <token>", browser password):',
     ...options.users.map(
       (u) => `  ${u.name.padEnd(width)}  token ${u.token.padEnd(tokenWidth)}  password ${u.password}`,

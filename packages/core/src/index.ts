@@ -10,6 +10,7 @@ export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
 export type { ContentIssue, ContentIssueCode, Issue, SchemaIssue, SchemaIssueCode } from './issues.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { loadPatternEngine } from './regex/load-pattern-engine.js';
 export {
   type RequestedSchemaValidation,
   type ValidateRequestedSchemaOptions,

@@ -91,6 +91,7 @@ describe('the demo server', () => {
     expect(demo.stdout()).toMatch(/^ {2}alice +token demo-alice +password alice-pass$/m);
     expect(demo.stdout()).toMatch(/^ {2}bob +token demo-bob +password bob-pass$/m);
     expect(demo.stdout()).toContain(`Browser login: ${new URL('login', demo.url).href}`);
+    expect(demo.stdout()).toContain(`Web host: ${new URL('/host/', demo.url).href}`);
   });
 
   it('takes its users from --user instead of the defaults', async () => {
@@ -134,6 +135,7 @@ describe('the demo server', () => {
     expect(start).toContain(
       'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
     );
+    expect(start).toMatch(/Web host: http:\/\/127\.0\.0\.1:\d+\/host\//);
     expect(start).toMatch(/connected to Bistro Elicit \(elicitkit-demo [\d.]+\)/);
     // npm start talks the current revision: the demo's endpoint serves 2026-07-28 and elicit negotiates it.
     expect(start).toMatch(/\(MCP 2026-07-28\)/);

@@ -1,4 +1,4 @@
-import type { UrlAnalysis } from '@elicitkit/core';
+import { loadPatternEngine, type UrlAnalysis } from '@elicitkit/core';
 import type { HostState } from '../host/host-state.js';
 import { askForm } from './form-flow.js';
 import { parseElicitation, type RequestOrigin, type RequestProblem } from './parse-request.js';
@@ -35,6 +35,9 @@ export function createPipeline(host: HostState): ElicitationPipeline {
 
   return async function runPipeline(params, signal, origin) {
     const requester = host.requester();
+    // Browsers fetch core's pattern engine only for a schema that has a `pattern` (elsewhere: a no-op).
+    const schema = (params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
+    if (schema !== undefined) await loadPatternEngine(schema);
     // Steps 1–3: shape, mode gate, schema or URL check; refused requests never reach the user.
     const at = origin.era === '2026-07-28' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
     const parsed = parseElicitation(

@@ -1,5 +1,5 @@
-import { getDomain } from 'tldts';
 import { URL_FORBIDDEN_CHAR } from '../text/invisible.js';
+import { registrableDomain } from './public-suffix.js';
 import { decodePunycode } from './punycode.js';
 
 /** A parsed URL's host, split the way a consent card shows it (E-54). */
@@ -25,14 +25,6 @@ const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 const MAX_LABEL_LENGTH = 63;
 const MAX_NAME_LENGTH = 253;
 const ACE_PREFIX = 'xn--';
-/** Private suffixes count as public: `alice.github.io` and `bob.github.io` are different sites (E-54). */
-const PSL_OPTIONS = {
-  allowPrivateDomains: true,
-  extractHostname: false,
-  detectIp: false,
-  validateHostname: false,
-  mixedInputs: false,
-} as const;
 
 /** Takes `URL.hostname` (never empty for http/https) and refuses names browsers resolve unlike they read. */
 export function analyzeHost(hostname: string): HostResult {
@@ -64,7 +56,8 @@ export function analyzeHost(hostname: string): HostResult {
     unicodeLabels.push(unicode);
   }
 
-  const domain = getDomain(name, PSL_OPTIONS);
+  // Private suffixes count as public: `alice.github.io` and `bob.github.io` are different sites (E-54).
+  const domain = registrableDomain(name);
   // A host that is itself a public suffix (`localhost`, `github.io`) is its own site.
   const registrableStart = domain ? asciiLabels.length - domain.split('.').length : 0;
   const unicodeName = unicodeLabels.join('.');

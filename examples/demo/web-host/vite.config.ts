@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Builds the demo's browser MCP host (served at /host/) into examples/demo/dist/host-page. It bundles the
+ * packages' dist builds, so it runs after `tsc -b` (`npm run build` does both).
+ */
+export default defineConfig({
+  root: here('.'),
+  base: '/host/',
+  logLevel: 'warn',
+  resolve: {
+    alias: {
+      open: here('./stubs/open.ts'),
+      'node:path': here('./stubs/node-path.ts'),
+      'node:os': here('./stubs/node-os.ts'),
+    },
+  },
+  build: {
+    outDir: here('../dist/host-page'),
+    emptyOutDir: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    // The SDK's client (with its schema validators) is most of the page; elicitkit's share is measured apart.
+    chunkSizeWarningLimit: 2000,
+  },
+});

@@ -1,0 +1,81 @@
+/**
+ * One stylesheet for every element. Theming goes through the `--elicit-*` custom properties (set them on
+ * the element or any ancestor) and the `::part(...)` names; `theme="light"|"dark"` on the element forces a
+ * scheme, otherwise it follows `prefers-color-scheme`. Colours meet WCAG AA contrast in both schemes.
+ * Sizes are in rem/em and the layout wraps, so it reads at 200 % zoom and at 320 px wide.
+ */
+const LIGHT = `
+  --_bg: var(--elicit-bg, #ffffff);
+  --_fg: var(--elicit-fg, #1b1b1b);
+  --_muted: var(--elicit-muted, #4d4d4d);
+  --_border: var(--elicit-border, #767676);
+  --_accent: var(--elicit-accent, #0b57d0);
+  --_accent-fg: var(--elicit-accent-fg, #ffffff);
+  --_danger: var(--elicit-danger, #b3261e);
+  --_warn-bg: var(--elicit-warn-bg, #fff4e5);
+  --_mark-bg: var(--elicit-mark-bg, #fff0a6);
+  --_mark-fg: var(--elicit-mark-fg, #1b1b1b);
+  --_focus: var(--elicit-focus, #0b57d0);
+  --_header-bg: var(--elicit-header-bg, #eef2f8);`;
+
+const DARK = `
+  --_bg: var(--elicit-bg, #1d1f21);
+  --_fg: var(--elicit-fg, #f1f1f1);
+  --_muted: var(--elicit-muted, #c8c8c8);
+  --_border: var(--elicit-border, #9a9a9a);
+  --_accent: var(--elicit-accent, #9cc2ff);
+  --_accent-fg: var(--elicit-accent-fg, #0b1b33);
+  --_danger: var(--elicit-danger, #ffb4ab);
+  --_warn-bg: var(--elicit-warn-bg, #3d2e12);
+  --_mark-bg: var(--elicit-mark-bg, #6b5800);
+  --_mark-fg: var(--elicit-mark-fg, #ffffff);
+  --_focus: var(--elicit-focus, #9cc2ff);
+  --_header-bg: var(--elicit-header-bg, #2a2f38);`;
+
+export const STYLES = `
+:host { display: block; ${LIGHT}
+  color-scheme: light; background: var(--_bg); color: var(--_fg);
+  font: var(--elicit-font, 1rem/1.5 system-ui, sans-serif);
+  border: 1px solid var(--_border); border-radius: var(--elicit-radius, 0.5rem);
+  max-width: var(--elicit-max-width, 40rem); box-sizing: border-box; overflow-wrap: anywhere; }
+@media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${DARK} color-scheme: dark; } }
+:host([theme="dark"]) { ${DARK} color-scheme: dark; }
+* { box-sizing: border-box; }
+[hidden] { display: none !important; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+header { background: var(--_header-bg); padding: 0.75rem 1rem; border-radius: var(--elicit-radius, 0.5rem) var(--elicit-radius, 0.5rem) 0 0; }
+header .kind { display: block; font-size: 0.875rem; color: var(--_muted); }
+header .server { font-weight: 700; }
+header h2 { margin: 0; font-size: 1.125rem; }
+.body { padding: 1rem; display: grid; gap: 1rem; }
+.message, .desc, .hint { white-space: pre-line; margin: 0; }
+.desc, .hint { color: var(--_muted); font-size: 0.9375rem; }
+form { display: grid; gap: 1rem; }
+.field { display: grid; gap: 0.25rem; border: 0; margin: 0; padding: 0; min-width: 0; }
+label, legend { font-weight: 600; padding: 0; }
+.choice { display: flex; gap: 0.5rem; align-items: baseline; font-weight: 400; }
+.required { color: var(--_danger); }
+input[type="text"], input[type="email"], input[type="url"], input[type="date"], input[type="number"], select {
+  font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border);
+  border-radius: 0.25rem; padding: 0.375rem 0.5rem; width: 100%; min-height: 2.25rem; }
+input[aria-invalid="true"], select[aria-invalid="true"] { border: 2px solid var(--_danger); }
+.error { color: var(--_danger); margin: 0; font-size: 0.9375rem; }
+.error:empty { display: none; }
+.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; padding: 0.75rem 1rem 1rem; background: var(--_bg);
+  border-top: 1px solid var(--_border); border-radius: 0 0 var(--elicit-radius, 0.5rem) var(--elicit-radius, 0.5rem);
+  /* E-04, E-42: Submit, Decline and Cancel stay in view however long the form is. */
+  position: sticky; bottom: 0; }
+button { font: inherit; border-radius: 0.25rem; padding: 0.375rem 1rem; min-height: 2.5rem; cursor: pointer;
+  border: 1px solid var(--_border); background: var(--_bg); color: var(--_fg); }
+button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); font-weight: 600; }
+:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+dl { margin: 0; display: grid; gap: 0.5rem; }
+dt { font-weight: 600; }
+dd { margin: 0 0 0 1rem; white-space: pre-line; }
+.url { font-family: var(--elicit-mono, ui-monospace, monospace); word-break: break-all; white-space: pre-wrap;
+  border: 1px solid var(--_border); border-radius: 0.25rem; padding: 0.5rem; margin: 0; }
+.site { font-size: 1.125rem; margin: 0; word-break: break-all; }
+mark { background: var(--_mark-bg); color: var(--_mark-fg); font-weight: 700; padding: 0 0.125rem; }
+.warnings { background: var(--_warn-bg); border-left: 4px solid var(--_danger); margin: 0; padding: 0.5rem 0.75rem 0.5rem 2rem; }
+.status { margin: 0; }
+`;

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, type Rig, startRig } from './helpers/chromium.js';
+import type {} from './helpers/harness-page.js';
+import { ALL_KINDS } from './helpers/schemas.js';
+
+/** Screenshots for people to look at (git-ignored). */
+const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/web-ui/', import.meta.url));
+
+let rig: Rig;
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
+
+type Call = 'form' | 'url' | 'wait';
+const harness = (page: Page, call: Call, ...args: unknown[]) =>
+  page.evaluate(([c, a]) => (window.harness[c] as (...rest: unknown[]) => void)(...a), [call, args] as [
+    Call,
+    unknown[],
+  ]);
+
+/** Every state a prompt can be in, reached as a person would. */
+const STATES: Record<string, (page: Page) => Promise<void>> = {
+  form: (page) =>
+    harness(page, 'form', ALL_KINDS, { message: 'Book a table.\nWe hold tables for 15 minutes.' }),
+  'form-errors': async (page) => {
+    await harness(page, 'form', ALL_KINDS);
+    const f = page.locator('elicit-form');
+    await f.getByLabel('Name').fill('A');
+    await f.getByLabel('Email').fill('nope');
+    await f.getByRole('checkbox', { name: 'highchair' }).check();
+    await f.getByRole('checkbox', { name: 'cake' }).check();
+  },
+  'form-review': async (page) => {
+    await harness(page, 'form', ALL_KINDS);
+    await page.locator('elicit-form').getByRole('button', { name: 'Review answers' }).click();
+  },
+  'form-confirm': (page) =>
+    harness(page, 'form', { type: 'object', properties: {} }, { message: 'Delete booking 12?' }),
+  'form-inline': (page) => harness(page, 'form', ALL_KINDS, { inline: true }),
+  url: (page) => harness(page, 'url', 'https://login.xn--80ak6aa92e.com:8443/connect?id=7f3a'),
+  'url-plain': (page) => harness(page, 'url', 'https://accounts.example.com/connect/7f3a', { inline: true }),
+  wait: (page) => harness(page, 'wait', ['https://accounts.example.com/connect/7f3a']),
+};
+
+describe('accessibility (axe-core) in Chromium', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    for (const [state, reach] of Object.entries(STATES)) {
+      it(`${state}, ${scheme}: zero axe violations`, async () => {
+        const page = await rig.page({ colorScheme: scheme });
+        await reach(page);
+        expect(await axeViolations(page)).toEqual([]);
+        if (['form', 'form-errors', 'url', 'wait'].includes(state)) {
+          await page.screenshot({ path: `${ARTIFACTS}${state}-${scheme}.png`, fullPage: true });
+        }
+      });
+    }
+  }
+
+  it('axe sees inside the prompt (a control planted in its shadow root without a label is found)', async () => {
+    const page = await rig.page();
+    await STATES.form!(page);
+    await page.locator('elicit-form').evaluate((el) => {
+      el.shadowRoot!.querySelector('form')!.append(document.createElement('input'));
+    });
+    expect((await axeViolations(page)).join('\n')).toMatch(/^label:/m);
+  });
+
+  for (const width of [320, 640]) {
+    it(`fits ${width} CSS px (${width === 320 ? 'a small phone, 400 %' : '200 %'} zoom of 1280) without sideways scrolling`, async () => {
+      const page = await rig.page({ width });
+      for (const state of ['form', 'url', 'wait']) {
+        await STATES[state]!(page);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, state).toBeLessThanOrEqual(0);
+        // Submit/Decline/Cancel are on screen however long the form is (sticky action bar).
+        const decline = page
+          .getByRole('button', { name: 'Decline' })
+          .or(page.getByRole('button', { name: 'Retry now' }));
+        await expect(decline.first().isVisible()).resolves.toBe(true);
+        if (width === 320) await page.screenshot({ path: `${ARTIFACTS}${state}-320.png` });
+        await page.keyboard.press('Escape');
+      }
+    });
+  }
+});

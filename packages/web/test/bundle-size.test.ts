@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { measureBundle } from './helpers/bundle-size.js';
+
+/** Issue 13: a page showing forms and URL consent loads at most this much elicitkit code, gzip. */
+const BUDGET = 60 * 1024;
+const demoPage = fileURLToPath(new URL('../../../examples/demo/web-host/main.ts', import.meta.url));
+
+describe('browser bundle size (esbuild, minified, gzip -9; the SDK not counted)', () => {
+  it(`the demo web host's elicitkit code (core, client, web) loads within ${BUDGET / 1024} KB before a pattern arrives`, async () => {
+    const size = await measureBundle(`import ${JSON.stringify(demoPage)};`);
+    console.info(
+      `demo page, elicitkit code: ${(size.initial / 1024).toFixed(1)} KB gzip initially ` +
+        `(${((100 * size.initial) / BUDGET).toFixed(0)} % of the budget), ` +
+        `${(size.onDemand / 1024).toFixed(1)} KB more on the first pattern`,
+    );
+    expect(size.initial).toBeLessThanOrEqual(BUDGET);
+    // The pattern engine (translator and re2js) is on demand; no tldts anywhere.
+    const heavy = size.initialInputs.filter((input) => /re2js|re2-engine|ecma-pattern|tldts/.test(input));
+    expect(heavy).toEqual([]);
+    expect(size.onDemand).toBeGreaterThan(0);
+  });
+});

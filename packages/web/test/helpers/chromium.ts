@@ -1,0 +1,109 @@
+// Real Chromium for the web UI tests: a page on a loopback origin with the harness bundled from source.
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type {} from './harness-page.js';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elicitkit web UI</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Host app</h1><button id="before" type="button">Ask me</button><div id="prompts"></div></main>
+<script type="module" src="/harness-page.js"></script></body></html>`;
+
+export interface Rig {
+  browser: Browser;
+  origin: string;
+  /** Every path served so far, in order. */
+  served: string[];
+  /** A fresh page with the harness loaded. */
+  page(options?: { width?: number; colorScheme?: 'light' | 'dark'; path?: string }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Bundles the harness (sources, as the tests read them) and serves it with a test page on 127.0.0.1. */
+export async function startRig(): Promise<Rig> {
+  const bundle = await build({
+    entryPoints: ['./harness-page.ts', './react-page.tsx'].map((file) =>
+      fileURLToPath(new URL(file, import.meta.url)),
+    ),
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    // As a real page gets it: core's pattern engine in a chunk of its own, fetched on demand.
+    splitting: true,
+    outdir: '/harness',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['@elicitkit/source'],
+    logLevel: 'error',
+  });
+  const scripts = new Map(bundle.outputFiles.map((file) => [`/${basename(file.path)}`, file.contents]));
+  const axe = await import('node:fs').then((fs) =>
+    fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js')),
+  );
+  const served: string[] = [];
+  const server: Server = createServer((request, response) => {
+    served.push(request.url ?? '');
+    const page = request.url === '/react.html' ? PAGE.replace('harness-page.js', 'react-page.js') : PAGE;
+    const body = request.url === '/axe.js' ? axe : (scripts.get(request.url ?? '') ?? page);
+    const type = request.url?.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8';
+    response.writeHead(200, { 'content-type': type }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    browser,
+    origin,
+    served,
+    async page(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: options.width ?? 1024, height: 900 },
+        colorScheme: options.colorScheme ?? 'light',
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => {
+        throw error;
+      });
+      await page.goto(`${origin}${options.path ?? '/'}`);
+      if (!options.path) await page.waitForFunction(() => 'harness' in window);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Outcomes the harness recorded so far, once there are `count` of them. */
+export async function outcomes(page: Page, count: number): Promise<unknown[]> {
+  await page.waitForFunction((n) => window.harness.outcomes.length >= n, count);
+  return page.evaluate(() => window.harness.outcomes);
+}
+
+/** Runs axe-core on the whole page (shadow roots included); returns the violations, summarized. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: '/axe.js' });
+  return page.evaluate(async () => {
+    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
+    );
+  });
+}

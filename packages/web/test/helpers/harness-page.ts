@@ -1,0 +1,121 @@
+// Runs inside Chromium: builds prompts the way the client pipeline does (core's form model, defaults and
+// checks; core's URL analysis) and shows them through webUI, recording outcomes for the test to read.
+import type {
+  CompletionWait,
+  FormOutcome,
+  FormPrompt,
+  Requester,
+  UrlOutcome,
+  UrlPrompt,
+} from '@elicitkit/client';
+import {
+  analyzeUrl,
+  applyDefaults,
+  type ContentIssue,
+  type ElicitContent,
+  formModel,
+  loadPatternEngine,
+  type RequestedSchema,
+  validateContent,
+  validateField,
+} from '@elicitkit/core';
+import { type WebUIOptions, webUI } from '@elicitkit/web';
+
+export interface ShowOptions {
+  message?: string;
+  requester?: Requester;
+  issues?: ContentIssue[];
+  initial?: Record<string, unknown>;
+  theme?: 'light' | 'dark';
+  /** Render into `#prompts` instead of a modal dialog. */
+  inline?: boolean;
+  /** Record opened URLs instead of opening them (the default opener is tested on its own). */
+  recordOpens?: boolean;
+}
+
+const REQUESTER: Requester = { name: 'demo-server', title: 'Demo Server', version: '1.0.0' };
+const outcomes: unknown[] = [];
+const opened: string[] = [];
+let controller = new AbortController();
+
+function ui(options: ShowOptions) {
+  const config: WebUIOptions = {};
+  if (options.theme) config.theme = options.theme;
+  if (options.inline) config.container = document.getElementById('prompts')!;
+  if (options.recordOpens !== false) config.openWindow = (href) => opened.push(href);
+  return webUI(config);
+}
+
+function record(promise: Promise<FormOutcome | UrlOutcome | 'retry' | 'cancel'>) {
+  void promise.then((outcome) => outcomes.push(outcome));
+}
+
+const harness = {
+  outcomes,
+  opened,
+  form(schema: RequestedSchema, options: ShowOptions = {}) {
+    controller = new AbortController();
+    const prompt: FormPrompt = {
+      kind: 'form',
+      id: 'p1',
+      requester: options.requester ?? REQUESTER,
+      message: options.message ?? 'Please fill in the form.',
+      signal: controller.signal,
+      fields: formModel(schema),
+      initial: (options.initial ?? applyDefaults(schema)) as Partial<ElicitContent>,
+      ...(options.issues && { issues: options.issues }),
+      validateField: (name, value) => validateField(schema, name, value),
+      validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
+    };
+    record(ui(options).form(prompt));
+  },
+  url(href: string, options: ShowOptions = {}) {
+    controller = new AbortController();
+    const prompt: UrlPrompt = {
+      kind: 'url',
+      id: 'p2',
+      flowId: 'e-1',
+      requester: options.requester ?? REQUESTER,
+      message: options.message ?? 'Sign in to connect your account.',
+      signal: controller.signal,
+      url: analyzeUrl(href),
+      origin: 'request',
+    };
+    record(ui(options).url(prompt));
+  },
+  wait(hrefs: string[], options: ShowOptions = {}) {
+    controller = new AbortController();
+    const wait: CompletionWait = {
+      requester: options.requester ?? REQUESTER,
+      pending: hrefs.map((href, index) => ({ flowId: `e-${index}`, url: analyzeUrl(href) })),
+      signal: controller.signal,
+    };
+    record(ui(options).waitForCompletion!(wait));
+  },
+  /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
+  async formWithPatterns(schema: RequestedSchema, options: ShowOptions = {}) {
+    await loadPatternEngine(schema);
+    harness.form(schema, options);
+  },
+  withdraw() {
+    controller.abort();
+  },
+  analyzeUrl,
+};
+
+export type Harness = typeof harness;
+
+interface AxeResults {
+  violations: { id: string; help: string; nodes: { target: unknown }[] }[];
+}
+
+declare global {
+  interface Window {
+    harness: Harness;
+    /** Set only if hostile server text ever ran as code. */
+    pwned?: number;
+    axe?: { run(context: Document, options: object): Promise<AxeResults> };
+  }
+}
+
+window.harness = harness;

@@ -1,0 +1,150 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outcomes, type Rig, startRig } from './helpers/chromium.js';
+import type {} from './helpers/harness-page.js';
+import { HOSTILE } from './helpers/schemas.js';
+
+let rig: Rig;
+beforeAll(async () => {
+  rig = await startRig();
+});
+afterAll(async () => {
+  await rig?.close();
+});
+
+const showUrl = (page: Page, href: string, options: Record<string, unknown> = {}) =>
+  page.evaluate(([h, o]) => window.harness.url(h, o), [href, options] as const);
+const card = (page: Page) => page.locator('elicit-url-consent');
+const warningCodes = (page: Page) =>
+  card(page)
+    .locator('[part=warnings] li')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-code')));
+const coreWarnings = (page: Page, href: string) =>
+  page.evaluate((h) => window.harness.analyzeUrl(h).warnings.map((w: { code: string }) => w.code), href);
+
+describe('<elicit-url-consent> in Chromium', () => {
+  it('[E-52] [E-54] shows the full URL as text and marks the registrable domain; focus starts on Decline', async () => {
+    const page = await rig.page();
+    const href = 'https://login.secure.example.co.uk/connect?id=abc#top';
+    await showUrl(page, href);
+    const c = card(page);
+    await expect(c.locator('[part=url]').textContent()).resolves.toBe(href);
+    await expect(c.locator('[part=site]').textContent()).resolves.toBe('login.secure.example.co.uk');
+    await expect(c.locator('mark').textContent()).resolves.toBe('example.co.uk');
+    await expect(
+      c
+        .getByRole('button', { name: 'Decline' })
+        .evaluate((b) => b === (b.getRootNode() as ShadowRoot).activeElement),
+    ).resolves.toBe(true);
+    await expect(c.locator('[part=warnings]').count()).resolves.toBe(0);
+    await expect(c.locator('[part=header]').textContent()).resolves.toContain(
+      'Demo Server (demo-server 1.0.0)',
+    );
+  });
+
+  it('[E-55] punycode host: Unicode and ASCII forms, one line per warning from analyzeUrl', async () => {
+    const page = await rig.page();
+    const href = 'https://xn--80ak6aa92e.com/login';
+    await showUrl(page, href);
+    const c = card(page);
+    await expect(c.locator('mark').textContent()).resolves.toBe('аррӏе.com');
+    await expect(c.locator('[part=host-ascii]').textContent()).resolves.toContain('xn--80ak6aa92e.com');
+    const expected = await coreWarnings(page, href);
+    expect(expected).toContain('punycode');
+    await expect(warningCodes(page)).resolves.toEqual(expected);
+  });
+
+  it('[E-55] mixed-script host and IP host: every warning on its own line', async () => {
+    const page = await rig.page();
+    // Latin "p" and "l" with Cyrillic "а": mixed scripts in one label.
+    const mixed = 'https://p\u0430ypal.com/signin';
+    await showUrl(page, mixed);
+    const mixedWarnings = await coreWarnings(page, mixed);
+    expect(mixedWarnings).toContain('mixed-script');
+    await expect(warningCodes(page)).resolves.toEqual(mixedWarnings);
+    await card(page).getByRole('button', { name: 'Cancel' }).click();
+
+    const ip = 'https://192.168.10.20:8443/connect';
+    await showUrl(page, ip);
+    const ipWarnings = await coreWarnings(page, ip);
+    expect(ipWarnings).toEqual(expect.arrayContaining(['ip-address', 'non-standard-port']));
+    await expect(warningCodes(page)).resolves.toEqual(ipWarnings);
+    await expect(card(page).locator('[part=site]').textContent()).resolves.toBe('192.168.10.20:8443');
+    await expect(card(page).locator('[part=warnings] li').count()).resolves.toBe(ipWarnings.length);
+  });
+
+  it('[E-51] opens exactly the analyzed href, once, only on the click on Open', async () => {
+    const page = await rig.page();
+    await showUrl(page, 'https://example.com/a b?x=1');
+    await card(page).locator('[part=url]').click();
+    await expect(page.evaluate(() => window.harness.opened.length)).resolves.toBe(0);
+    await card(page).getByRole('button', { name: 'Open in a new tab' }).click();
+    expect(await outcomes(page, 1)).toEqual([{ action: 'consent' }]);
+    await expect(page.evaluate(() => window.harness.opened)).resolves.toEqual([
+      'https://example.com/a%20b?x=1',
+    ]);
+  });
+
+  it('[E-53] the default opener makes a new top-level tab with no opener and no referrer', async () => {
+    const page = await rig.page();
+    const target = `${rig.origin}/opened`;
+    await showUrl(page, target, { recordOpens: false });
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card(page).getByRole('button', { name: 'Open in a new tab' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(target);
+    await expect(popup.evaluate(() => [window.opener === null, document.referrer])).resolves.toEqual([
+      true,
+      '',
+    ]);
+    expect(await outcomes(page, 1)).toEqual([{ action: 'consent' }]);
+  });
+
+  it('[E-04] Decline, Cancel and Escape answer as such', async () => {
+    const page = await rig.page();
+    await showUrl(page, 'https://example.com/');
+    await page.keyboard.press('Enter'); // focus is on Decline
+    await showUrl(page, 'https://example.com/');
+    await card(page).getByRole('button', { name: 'Cancel' }).click();
+    await showUrl(page, 'https://example.com/');
+    await page.keyboard.press('Escape');
+    expect(await outcomes(page, 3)).toEqual([
+      { action: 'decline' },
+      { action: 'cancel' },
+      { action: 'cancel' },
+    ]);
+    await expect(page.evaluate(() => window.harness.opened)).resolves.toEqual([]);
+  });
+
+  it('[E-56] hostile message and server name render inert; no link in the card, the URL included', async () => {
+    const page = await rig.page();
+    await showUrl(page, 'https://example.com/x', { message: HOSTILE, requester: { name: HOSTILE } });
+    const text = await card(page).evaluate((el) => el.shadowRoot!.textContent ?? '');
+    expect(text).toContain('<a href="javascript:');
+    expect(text).not.toMatch(/[\u001b\u202a-\u202e\u2066-\u2069]/);
+    await expect(card(page).locator('a, img').count()).resolves.toBe(0);
+    await expect(page.evaluate(() => window.pwned)).resolves.toBeUndefined();
+  });
+});
+
+describe('<elicit-url-wait> in Chromium', () => {
+  it('[E-22] offers Retry now and Cancel while the page is pending, and goes away when withdrawn', async () => {
+    const page = await rig.page();
+    const wait = (hrefs: string[]) => page.evaluate((h) => window.harness.wait(h), hrefs);
+    await wait(['https://accounts.example.com/connect/1']);
+    const w = page.locator('elicit-url-wait');
+    await expect(w.locator('mark').textContent()).resolves.toBe('example.com');
+    await expect(w.locator('[part=url]').textContent()).resolves.toBe(
+      'https://accounts.example.com/connect/1',
+    );
+    await w.getByRole('button', { name: 'Retry now' }).click();
+    await wait(['https://accounts.example.com/connect/1']);
+    await page.locator('elicit-url-wait').getByRole('button', { name: 'Cancel' }).click();
+    await wait(['https://accounts.example.com/connect/1']);
+    await page.evaluate(() => window.harness.withdraw());
+    expect(await outcomes(page, 3)).toEqual(['retry', 'cancel', 'cancel']);
+    await expect(page.locator('elicit-url-wait').count()).resolves.toBe(0);
+  });
+});

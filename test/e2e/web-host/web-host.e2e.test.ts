@@ -1,0 +1,116 @@
+// The demo's browser MCP host (/host/) end to end in real Chromium: the page built by `npm run build`
+// (SDK client + @elicitkit/client + @elicitkit/web) against the demo server's own /mcp.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
+import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
+import { CHROMIUM_ARGS } from '../../../packages/web/test/helpers/chromium.js';
+
+const BUILT_PAGE = fileURLToPath(
+  new URL('../../../examples/demo/dist/host-page/index.html', import.meta.url),
+);
+const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/web-ui/', import.meta.url));
+
+let demo: RunningDemo;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!existsSync(BUILT_PAGE)) throw new Error('the web host page is not built: run "npm run build" first');
+  dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-web-host-'));
+  demo = await startDemo({ port: 0, dataDir, users: DEFAULT_USERS, logger: { info() {}, warn() {} } });
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The host page, connected as `token`'s user. */
+async function hostPage(token: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(demo.webHost.href);
+  await page.selectOption('#user', token);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.waitForSelector('[data-tool=book_table]');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+const resultText = async (page: Page) => {
+  await page.waitForFunction(() => !document.getElementById('result')?.textContent?.startsWith('Calling'));
+  return page.locator('#result').textContent();
+};
+
+describe('demo browser host (/host/), 2025-11-25 era', () => {
+  it('is served by the demo with a strict policy, and connects to /mcp as the chosen user', async () => {
+    const response = await fetch(demo.webHost);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const page = await hostPage('demo-alice');
+    await expect(page.locator('#status').textContent()).resolves.toMatch(
+      /Connected to Bistro Elicit \(protocol 2025-11-25\)/,
+    );
+    await expect(page.locator('[data-tool]').count()).resolves.toBeGreaterThanOrEqual(6);
+  });
+
+  it('[E-05] [E-13] book_table: the form shows in the page, the person answers, the tool reports the booking', async () => {
+    const page = await hostPage('demo-alice');
+    await page.locator('[data-tool=book_table]').click();
+    const form = page.locator('elicit-form');
+    await form.waitFor();
+    await expect(form.locator('[part=header]').textContent()).resolves.toContain('Bistro Elicit');
+    await form.getByLabel('Name for the booking').fill('Ada Lovelace');
+    await form.locator('input[name=day]').fill('2030-05-17');
+    await form.getByRole('radio', { name: 'Terrace' }).check();
+    await page.screenshot({ path: `${ARTIFACTS}demo-book-table.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const text = await resultText(page);
+    expect(text).toMatch(/Ada Lovelace/);
+    expect(text).toMatch(/2030-05-17/);
+  });
+
+  it('[E-04] book_table declined: the tool hears "decline"', async () => {
+    const page = await hostPage('demo-bob');
+    await page.locator('[data-tool=book_table]').click();
+    await page.locator('elicit-form').getByRole('button', { name: 'Decline' }).click();
+    expect(await resultText(page)).toMatch(/declin/i);
+  });
+
+  it('[E-23] [E-51] [E-53] use_api: consent, the page opens in a new tab, sign in, enter the key, the host retries', async () => {
+    const page = await hostPage('demo-alice');
+    await page.locator('[data-tool=use_api]').click();
+    const card = page.locator('elicit-url-consent');
+    await card.waitFor();
+    const shown = await card.locator('[part=url]').textContent();
+    expect(shown).toMatch(new RegExp(`^${demo.base.href.replace(/[.]/g, '\\.')}`));
+    await page.screenshot({ path: `${ARTIFACTS}demo-use-api-consent.png`, fullPage: true });
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card.getByRole('button', { name: 'Open in a new tab' }).click(),
+    ]);
+    await page.locator('elicit-url-wait').waitFor();
+    await tab.waitForLoadState();
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    // Not signed in yet in this browser: the demo's login, then back to the key page.
+    await tab.waitForURL((url) => url.pathname === '/login');
+    await tab.fill('#username', 'alice');
+    await tab.fill('#password', 'alice-pass');
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await tab.locator('#value').fill('sk-demo-12345678');
+    await tab.getByRole('button', { name: 'Save' }).click();
+    // The completion notice ends the wait; the host retries the call by itself.
+    expect(await resultText(page)).toBe('The Example API accepted your key: call succeeded.');
+    await expect(page.locator('elicit-url-wait').count()).resolves.toBe(0);
+  });
+});
