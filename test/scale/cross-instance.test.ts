@@ -110,6 +110,8 @@ describe('completion routing across instances', () => {
     );
     expect(resultText(await aliceCall)).toBe(`API key saved (${aliceId}) on A.`);
     expect(resultText(await bobCall)).toBe(`API key saved (${bobId}) on B.`);
+    // The notice goes out after the store's claim, so wait for it to arrive before proving no other can follow.
+    await until(() => alice.notices.length > 0 && bob.notices.length > 0);
     await noticeClaimSpent(aliceId);
     await noticeClaimSpent(bobId);
     expect(alice.notices.map((n) => n.id)).toEqual([aliceId]);
