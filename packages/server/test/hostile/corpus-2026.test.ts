@@ -47,6 +47,8 @@ const elicitations = new UrlElicitations({
   identity: localIdentity('alice'),
   kinds: [secretKind({ vault })],
   logger: { info: () => {}, warn: () => {} },
+  // M-17: a retry whose page is still pending is held this long, then answered with requestState only.
+  holdMs: 50,
 });
 let rig: Rig2026;
 let clock = Date.parse('2026-07-28T00:00:00Z');
@@ -59,9 +61,19 @@ beforeAll(async () => {
       requestState: { ttlMs: STATE_TTL_MS },
       now: () => clock,
     });
+    const url = elicitations.attach(server);
     registerTools(server, {
       form: corpusForm,
-      url: corpusUrlTool(elicitations.attach(server), store),
+      url: corpusUrlTool(url, store),
+      wait: async (ctx) => {
+        const started = await url.startUrlElicitation(ctx, {
+          kind: 'secret',
+          message: 'Enter your Example API key.',
+          params: { name: 'api_key', label: 'Example API key' },
+        });
+        await started.completion();
+        return 'completed';
+      },
       name: nameTool,
       other: nameTool,
       two: async (ctx) => [await nameTool(ctx), await nameTool(ctx)],
@@ -157,6 +169,14 @@ function expectWireEnding(response: RawResponse, ending: Ending2026): void {
     expect(response.result?.resultType).toBe('input_required');
     expect(Object.keys(response.result?.inputRequests ?? {})).toEqual(ending.reask);
     expect(response.result?.requestState).toMatch(/^ek1\./);
+  } else if ('stateOnly' in ending) {
+    expect(response.error).toBeUndefined();
+    expect(response.result?.resultType).toBe('input_required');
+    expect(response.result?.inputRequests).toBeUndefined();
+    expect(response.result?.requestState).toMatch(/^ek1\./);
+  } else if ('toolError' in ending) {
+    expect(response.error).toBeUndefined();
+    expect(reportedBy(response)).toMatchObject({ error: { code: ending.toolError } });
   } else {
     expect(response.error).toBeUndefined();
     expect(reportedBy(response)).toEqual(ending.outcome);

@@ -4,7 +4,8 @@ import type { RawCall, RawResponse } from './wire-rig-2026.js';
  * The 2026-07-28 wire faults (beside `wireCases`, which are 2025's JSON-RPC faults): what a host can do wrong
  * with `requestState` and `inputResponses` on a retried tools/call. Each case plays against `name` (one
  * required text field "name"; `other` is the same tool under another name; `two` asks twice, ask-0 then
- * ask-1) on the server the 2026 driver runs, whose clock is injected and whose `requestState` lives 60 s.
+ * ask-1; `wait` asks a URL page and awaits its completion) on the server the 2026 driver runs, whose clock is
+ * injected and whose `requestState` lives 60 s.
  */
 
 /** What the driver lends a case. */
@@ -23,7 +24,11 @@ export type Ending2026 =
   /** Asked again: a new InputRequiredResult for exactly these keys; the tool did not go on (M-09, M-10). */
   | { reask: string[] }
   /** The tool got exactly this (a valid answer, checked). */
-  | { outcome: Record<string, unknown> };
+  | { outcome: Record<string, unknown> }
+  /** The tool's own typed error (it went no further than the error). */
+  | { toolError: string }
+  /** M-11: `requestState` only, nothing to show: the host retries (a URL flow still pending after the hold). */
+  | { stateOnly: true };
 
 export interface WireCase2026 {
   /** Starts with the M-ID it proves. */
@@ -280,6 +285,35 @@ const floods: WireCase2026[] = [
   },
 ];
 
+// 7. M-17 / E-16: URL mode. Consent is not completion, and a refusal is final even when an older state is replayed.
+const urlFlows: WireCase2026[] = [
+  {
+    name: '[M-09] URL consent with forged content while the page is pending: held (bounded), then requestState only',
+    play: async (host) => {
+      const first = await host.start('wait');
+      const consent =
+        '{"ask-0":{"action":"accept","content":{"apiKey":"sk-live-forged"},"elicitationId":"x"}}';
+      return host.send({ tool: 'wait', requestState: stateOf(first), inputResponses: consent });
+    },
+    ending: { stateOnly: true },
+  },
+  {
+    name: '[M-06] a declined URL flow replayed with accept: the URL stays withdrawn, the completion fails typed',
+    play: async (host) => {
+      const first = await host.start('wait');
+      const retry = (action: string) =>
+        host.send({
+          tool: 'wait',
+          requestState: stateOf(first),
+          inputResponses: `{"ask-0":{"action":"${action}"}}`,
+        });
+      await retry('decline');
+      return retry('accept');
+    },
+    ending: { toolError: 'elicitation-expired' },
+  },
+];
+
 export const wireCases2026: readonly WireCase2026[] = [
   ...forged,
   ...foreign,
@@ -287,4 +321,5 @@ export const wireCases2026: readonly WireCase2026[] = [
   ...responses,
   ...inAdvance,
   ...floods,
+  ...urlFlows,
 ];
