@@ -107,10 +107,17 @@ function expectReask(response: RawResponse, mode: AnswerCase['mode'], first: Raw
   expect(Object.keys(response.result?.inputRequests ?? {})).toEqual(['ask-0']);
   const ask = response.result?.inputRequests?.['ask-0']?.params;
   expect(ask?.mode).toBe(mode);
-  if (mode === 'form')
+  if (mode === 'form') {
     expect(ask?.message).toMatch(/^Tell us about you\n\nThe previous answer was not accepted:\n/);
-  // URL mode: the same page again (the record is reused, not a second flow).
-  else expect(ask).toEqual(first.result?.inputRequests?.['ask-0']?.params);
+    // M-10: the why goes back to be shown: bounded, and none of the host's controls echoed in it.
+    expect(ask?.message.length).toBeLessThan(2_000);
+    expect(ask?.message).not.toMatch(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/,
+    );
+  } else {
+    // URL mode: the same page again (the record is reused, not a second flow).
+    expect(ask).toEqual(first.result?.inputRequests?.['ask-0']?.params);
+  }
   expect(response.result?.requestState).toMatch(/^ek1\./);
   return response.result?.requestState as string;
 }

@@ -198,6 +198,11 @@ const sizes: AnswerCase[] = [
     acceptWith({ name: 'Ada', ['k'.repeat(1_000_000)]: 1 }),
     invalid('unknown-property'),
   ],
+  [
+    'a property name of ANSI, bidi and NUL controls',
+    accept('{"name":"Ada","\\u001b[2J\\u202eevil\\u0000":1}'),
+    invalid('unknown-property'),
+  ],
   ['a name nested 100,000 arrays deep', accept(`{"name":${nested(100_000)}}`), invalid('type')],
   ['a name nested 100,000 objects deep', accept(`{"name":${deepObject(100_000)}}`), invalid('type')],
   [
