@@ -1,3 +1,4 @@
+import { sanitizeForDisplay } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { type AnswerIssue, ElicitationAbortedError, InvalidAnswerError } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
@@ -94,8 +95,15 @@ function readAnswer(
 }
 
 const SHOWN_ISSUES = 5;
+const SHOWN_PATH = 64;
+const SHOWN_ISSUE_MESSAGE = 200;
 
 function withIssues(message: string, issues: readonly AnswerIssue[]): string {
-  const lines = issues.slice(0, SHOWN_ISSUES).map((i) => `- ${i.path || 'answer'}: ${i.message}`);
+  // An issue's path can be a property name the host made up (1 MB long, ANSI, bidi): the re-ask carries it
+  // back to be shown, so it goes out cleaned and capped like any text a host displays.
+  const shown = (text: string, maxLength: number) => sanitizeForDisplay(text, { maxLength });
+  const lines = issues
+    .slice(0, SHOWN_ISSUES)
+    .map((i) => `- ${shown(i.path || 'answer', SHOWN_PATH)}: ${shown(i.message, SHOWN_ISSUE_MESSAGE)}`);
   return `${message}\n\nThe previous answer was not accepted:\n${lines.join('\n')}`;
 }

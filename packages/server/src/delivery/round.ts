@@ -153,12 +153,12 @@ export class Round {
    */
   response(position: number, digest: string, key: string): { value: unknown; attempts: number } | undefined {
     const asked = this.#previouslyAsked.get(position);
-    // M-09: only the keys this server assigned are read; extra entries are ignored.
-    const value = Object.hasOwn(this.#responses, key) ? this.#responses[key] : undefined;
+    // M-09: only the keys this server assigned are read, and only as own keys: the SDK copies the map into a
+    // plain object, so an entry named `__proto__` becomes its prototype and would otherwise answer any key.
+    const own = (k: string) => (Object.hasOwn(this.#responses, k) ? this.#responses[k] : undefined);
+    const value = own(key);
     if (asked)
-      return asked.digest === digest
-        ? { value: this.#responses[asked.key], attempts: asked.attempts }
-        : undefined;
+      return asked.digest === digest ? { value: own(asked.key), attempts: asked.attempts } : undefined;
     // An answer sent in advance with the first request is read like any other (and validated like any other).
     return this.#fresh && value !== undefined ? { value, attempts: 0 } : undefined;
   }

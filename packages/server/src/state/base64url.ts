@@ -10,10 +10,17 @@ export function bytesToBase64Url(bytes: Uint8Array): string {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** Bits of the last character that carry no data, by `length % 4` (they must be zero in canonical form). */
+const UNUSED_LAST_BITS: Record<number, number> = { 2: 0b1111, 3: 0b11 };
 
 /** Undefined for anything that is not canonical unpadded base64url. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return undefined;
+  // atob ignores the unused low bits of the last character, so without this several strings would decode to
+  // the same bytes (a sealed state would have look-alikes that still open).
+  const unused = UNUSED_LAST_BITS[text.length % 4] ?? 0;
+  if ((ALPHABET.indexOf(text.at(-1) ?? 'A') & unused) !== 0) return undefined;
   let binary: string;
   try {
     binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));

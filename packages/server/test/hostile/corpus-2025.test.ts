@@ -1,17 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  boolean,
-  choice,
-  date,
-  elicitForm,
-  email,
-  enableElicitation,
-  integer,
-  multiChoice,
-  number,
-  text,
-} from '../../src/index.js';
+import { elicitForm, enableElicitation, text } from '../../src/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
@@ -23,7 +12,9 @@ import {
   Vault,
 } from '../../src/url/index.js';
 import { registerTools } from '../helpers/harness.js';
-import { type AnswerCase, answerCases, type Ending } from './corpus.js';
+import { answerCases } from './corpus.js';
+import { corpusForm, corpusUrlTool } from './corpus-tools.js';
+import { expectEnding, type Reported } from './expect-ending.js';
 import { wireCases } from './wire-cases.js';
 import { type WireRig, wireRig } from './wire-rig.js';
 
@@ -49,32 +40,10 @@ beforeAll(async () => {
   const server = enableElicitation(new McpServer({ name: 'hostile-corpus', version: '1.0.0' }));
   const url = elicitations.attach(server);
   registerTools(server, {
-    form: (ctx) =>
-      elicitForm(ctx, {
-        message: 'Tell us about you',
-        schema: {
-          name: text({ maxLength: 50 }),
-          age: integer({ minimum: 0, maximum: 150 }).optional(),
-          score: number().optional(),
-          email: email().optional(),
-          born: date().optional(),
-          agree: boolean().optional(),
-          color: choice(['red', 'green']).optional(),
-          tags: multiChoice(['a', 'b', 'c'], { maxItems: 2 }).optional(),
-        },
-      }),
+    form: corpusForm,
     patient: (ctx) =>
       elicitForm(ctx, { message: 'Take your time', schema: { x: text() }, timeoutMs: PATIENT_TIMEOUT_MS }),
-    url: async (ctx) => {
-      const started = await url.startUrlElicitation(ctx, {
-        kind: 'secret',
-        message: 'Enter your Example API key.',
-        params: { name: 'api_key', label: 'Example API key' },
-      });
-      const record = await store.get(started.elicitationId);
-      // Everything the tool can see of the answer, plus what the store holds about the flow.
-      return { started: { ...started }, status: record?.status, stored: JSON.stringify(record) };
-    },
+    url: corpusUrlTool(url, store),
   });
   rig = await wireRig(server);
 });
@@ -83,40 +52,6 @@ afterAll(async () => {
   await rig.close();
   await elicitations.close();
 });
-
-/** The JSON-RPC result of the tool, as the handler reported it (an outcome, or `{ error }`). */
-interface Reported {
-  action?: string;
-  data?: unknown;
-  error?: { code: string; issues?: Array<{ code: string }> };
-  started?: Record<string, unknown>;
-  status?: string;
-  stored?: string;
-}
-
-function expectEnding(mode: AnswerCase['mode'], reported: Reported, ending: Ending): void {
-  if ('error' in ending) {
-    expect(reported.error?.code).toBe(ending.error);
-    if ('issue' in ending) expect(reported.error?.issues?.map((i) => i.code)).toContain(ending.issue);
-  } else if (mode === 'url') {
-    // `ignored`: the sentinel cancel ended it, exactly as a refusal.
-    const expected =
-      'url' in ending && ending.url === 'pending' ? 'accept' : 'action' in ending ? ending.action : 'cancel';
-    expect(reported.error).toBeUndefined();
-    // The tool sees consent and the URL it sent, never content (functions do not survive the JSON report).
-    expect(Object.keys(reported.started ?? {}).sort()).toEqual(['action', 'elicitationId', 'url']);
-    expect(reported.started?.action).toBe(expected);
-    // E-16: consent leaves the flow pending (only the page completes it); a refusal withdraws the URL.
-    expect(reported.status).toBe(expected === 'accept' ? 'pending' : 'expired');
-    expect(reported.stored).not.toMatch(/sk-live|polluted|forged/);
-  } else if ('ignored' in ending) {
-    expect(reported).toEqual({ action: 'cancel' });
-  } else if ('outcome' in ending) {
-    expect(reported).toEqual(ending.outcome);
-  } else {
-    throw new Error(`a form case cannot end in ${JSON.stringify(ending)}`);
-  }
-}
 
 const polluted = () => ({}) as Record<string, unknown>;
 

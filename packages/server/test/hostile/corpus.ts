@@ -4,7 +4,8 @@
  *   - 2025-11-25 (corpus-2025.test.ts): `result` is written as the JSON-RPC result of `elicitation/create`;
  *   - 2026-07-28 (corpus-2026.test.ts): `result` becomes the `inputResponses` entry of a retried tools/call.
  * `wireCases` (wire-cases.ts) are about JSON-RPC itself (ids, duplicates, floods, error responses) and exist on 2025 only;
- * 2026 has its own wire faults (replayed or foreign `requestState`, retry floods), listed in the 2026 file.
+ * 2026 has its own wire faults (forged, foreign, expired and replayed `requestState`, hostile `inputResponses` maps,
+ * retry floods): `wireCases2026` in wire-cases-2026.ts.
  *
  * Every `result` is JSON text, parsed the way a transport parses it, so `__proto__` arrives as an own key.
  */
@@ -32,6 +33,8 @@ export interface AnswerCase {
   /** The client's `ElicitResult`, as JSON text. */
   result: string;
   ending: Ending;
+  /** Where the 2026-07-28 ending differs from the rule in corpus-2026.test.ts (`ending2026`), and why. */
+  ending2026?: Ending;
 }
 
 export interface WireCase {
@@ -112,18 +115,21 @@ const refusalsWithContent: AnswerCase[] = (['decline', 'cancel'] as const).flatM
 // 4. Accept whose content is not an object of fields (E-60).
 const contentShapes: AnswerCase[] = [
   ['missing', '{"action":"accept"}', invalid('required')],
-  ['null', accept('null'), invalid('required')],
+  // 2026: the server reads the raw entry (M-09), where a null content is not an object; the SDK's 2025 result
+  // schema treats it as no content. Typed on both, and never accepted.
+  ['null', accept('null'), invalid('required'), invalid('not-an-object')],
   ['an empty object', accept('{}'), invalid('required')],
   ['an array', accept('["Ada"]'), invalid('not-an-object')],
   ['a string', accept('"Ada"'), invalid('not-an-object')],
   ['a number', accept('42'), invalid('not-an-object')],
   ['false', accept('false'), invalid('not-an-object')],
   ['an array of entries', accept('[["name","Ada"]]'), invalid('not-an-object')],
-].map(([what, result, ending]) => ({
+].map(([what, result, ending, ending2026]) => ({
   name: `accept content ${what}`,
   mode: 'form',
   result: result as string,
   ending: ending as Ending,
+  ...(ending2026 && { ending2026: ending2026 as Ending }),
 }));
 
 // 5. Each field answered with the wrong type or out of its bounds (E-60).
@@ -190,6 +196,11 @@ const sizes: AnswerCase[] = [
   [
     'a 1 MB property name',
     acceptWith({ name: 'Ada', ['k'.repeat(1_000_000)]: 1 }),
+    invalid('unknown-property'),
+  ],
+  [
+    'a property name of ANSI, bidi and NUL controls',
+    accept('{"name":"Ada","\\u001b[2J\\u202eevil\\u0000":1}'),
     invalid('unknown-property'),
   ],
   ['a name nested 100,000 arrays deep', accept(`{"name":${nested(100_000)}}`), invalid('type')],
@@ -282,8 +293,15 @@ const urlAnswers: AnswerCase[] = [
     '{"action":"accept","elicitationId":"forged"}',
     { url: 'pending' },
   ],
-  ['accept with content a string', '{"action":"accept","content":"done"}', failed],
-  ['accept with content nested deep', `{"action":"accept","content":{"a":${deepObject(1000)}}}`, failed],
+  // 2026: only the action of a URL answer is read (M-09, E-16), so the junk content is never parsed and the
+  // accept is consent; on 2025 the SDK's result schema refuses the whole reply.
+  ['accept with content a string', '{"action":"accept","content":"done"}', failed, { url: 'pending' }],
+  [
+    'accept with content nested deep',
+    `{"action":"accept","content":{"a":${deepObject(1000)}}}`,
+    failed,
+    { url: 'pending' },
+  ],
   [
     'decline with content',
     '{"action":"decline","content":{"apiKey":"x"}}',
@@ -293,11 +311,12 @@ const urlAnswers: AnswerCase[] = [
   ['an unknown action', '{"action":"complete"}', failed],
   ['no action', '{"content":{"apiKey":"x"}}', failed],
   ['a null result', 'null', ignored],
-].map(([what, result, ending]) => ({
+].map(([what, result, ending, ending2026]) => ({
   name: `url: ${what}`,
   mode: 'url',
   result: result as string,
   ending: ending as Ending,
+  ...(ending2026 && { ending2026: ending2026 as Ending }),
 }));
 
 export const answerCases: readonly AnswerCase[] = [

@@ -1,0 +1,42 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+import {
+  boolean,
+  choice,
+  date,
+  elicitForm,
+  email,
+  integer,
+  multiChoice,
+  number,
+  text,
+} from '../../src/index.js';
+import type { ElicitationStore, UrlElicitationConnection } from '../../src/url/index.js';
+
+/** The form every form case answers (CORPUS_FORM_FIELDS in corpus.ts), the same on both eras. */
+export const corpusForm = (ctx: ServerContext) =>
+  elicitForm(ctx, {
+    message: 'Tell us about you',
+    schema: {
+      name: text({ maxLength: 50 }),
+      age: integer({ minimum: 0, maximum: 150 }).optional(),
+      score: number().optional(),
+      email: email().optional(),
+      born: date().optional(),
+      agree: boolean().optional(),
+      color: choice(['red', 'green']).optional(),
+      tags: multiChoice(['a', 'b', 'c'], { maxItems: 2 }).optional(),
+    },
+  });
+
+/** The URL tool every URL case answers: it reports what it saw of the consent and what the store holds. */
+export const corpusUrlTool =
+  (url: UrlElicitationConnection, store: ElicitationStore) => async (ctx: ServerContext) => {
+    const started = await url.startUrlElicitation(ctx, {
+      kind: 'secret',
+      message: 'Enter your Example API key.',
+      params: { name: 'api_key', label: 'Example API key' },
+    });
+    const record = await store.get(started.elicitationId);
+    // Everything the tool can see of the answer, plus what the store holds about the flow.
+    return { started: { ...started }, status: record?.status, stored: JSON.stringify(record) };
+  };
