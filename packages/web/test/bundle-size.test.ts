@@ -6,9 +6,19 @@ import { measureBundle } from './helpers/bundle-size.js';
 const BUDGET = 60 * 1024;
 const demoPage = fileURLToPath(new URL('../../../examples/demo/web-host/main.ts', import.meta.url));
 
+/** What the demo's browser host imports from elicitkit: the code a page that shows forms and URL consent loads. */
+const ELICITKIT_OF_THE_DEMO_PAGE = `
+  export { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+  export { sanitizeForDisplay } from '@elicitkit/core';
+  export { webUI } from '@elicitkit/web';
+`;
+
 describe('browser bundle size (esbuild, minified, gzip -9; the SDK not counted)', () => {
   it(`the demo web host's elicitkit code (core, client, web) loads within ${BUDGET / 1024} KB before a pattern arrives`, async () => {
-    const size = await measureBundle(`import ${JSON.stringify(demoPage)};`);
+    // The page's own code is the app's, not elicitkit's; it is reported beside the budget, not in it.
+    const size = await measureBundle(ELICITKIT_OF_THE_DEMO_PAGE);
+    const page = await measureBundle(`import ${JSON.stringify(demoPage)};`);
+    console.info(`demo page with its own code: ${(page.initial / 1024).toFixed(1)} KB gzip initially`);
     console.info(
       `demo page, elicitkit code: ${(size.initial / 1024).toFixed(1)} KB gzip initially ` +
         `(${((100 * size.initial) / BUDGET).toFixed(0)} % of the budget), ` +

@@ -36,7 +36,11 @@ export async function measureBundle(
     metafile: true,
     conditions,
     external: ['@modelcontextprotocol/client'],
-    alias: { open: demoStub('open.ts'), 'node:path': demoStub('node-path.ts') },
+    alias: {
+      open: demoStub('open.ts'),
+      'node:path': demoStub('node-path.ts'),
+      'node:os': demoStub('node-os.ts'),
+    },
     logLevel: 'error',
   });
   const outputs = result.metafile.outputs;
