@@ -69,6 +69,17 @@ const bareTool: Tool = async (ctx) => {
   }
   return text(`welcome ${got.name}`);
 };
+/** The bare flow with a constant, unprotected `requestState`: what carrying any state costs in the SDK itself. */
+const opaqueTool: Tool = async (ctx) => {
+  const got = acceptedContent(ctx.mcpReq.inputResponses, 'details', zodSchema);
+  if (!got) {
+    return inputRequired({
+      inputRequests: { details: inputRequired.elicit({ message: 'Your details', requestedSchema: schema }) },
+      requestState: 'opaque',
+    });
+  }
+  return text(`welcome ${got.name}`);
+};
 const codec = createRequestStateCodec<{ step: string }>({ key: crypto.getRandomValues(new Uint8Array(32)) });
 const codecTool: Tool = async (ctx) => {
   const state = ctx.mcpReq.requestState<{ step: string }>();
@@ -107,6 +118,11 @@ const setups = {
   bare: await connect(() => {
     const server = new McpServer({ name: 'bench-bare', version: '1.0.0' });
     server.registerTool('signup', { description: 'asks one form' }, bareTool as never);
+    return server;
+  }),
+  opaque: await connect(() => {
+    const server = new McpServer({ name: 'bench-opaque', version: '1.0.0' });
+    server.registerTool('signup', { description: 'asks one form' }, opaqueTool as never);
     return server;
   }),
   codec: await connect(() => {
@@ -155,12 +171,14 @@ const ROUNDS = Number(process.env.ROUNDS ?? 80);
 const BATCH = 25;
 await interleaved(names, 8, BATCH); // warm-up: JIT every path
 const times = await interleaved(names, ROUNDS, BATCH);
+const pairedRatio = (name: Name) => median(times[name].map((ns, round) => ns / times.bare[round]!));
 if (process.env.ONLY) {
-  for (const name of names)
-    console.log(`${name}: median batch ${(median(times[name]) / 1000).toFixed(0)} µs per call`);
+  for (const name of names) {
+    const ratio = times.bare && name !== 'bare' ? ` (${pairedRatio(name).toFixed(3)}× bare)` : '';
+    console.log(`${name}: median batch ${(median(times[name]) / 1000).toFixed(0)} µs per call${ratio}`);
+  }
   process.exit(0);
 }
-const pairedRatio = (name: Name) => median(times[name].map((ns, round) => ns / times.bare[round]!));
 const us = (ns: number) => (ns / 1000).toFixed(0);
 console.log(
   `(1) elicitForm ÷ bare SDK = ${pairedRatio('kit').toFixed(3)}× per 2026 form round trip ` +

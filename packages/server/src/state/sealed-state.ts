@@ -79,15 +79,9 @@ export class StateSealer {
     const { keyring, ttlMs, now, maxBytes } = this.#options;
     const key = keyring.current;
     const envelope: Envelope = { e: now() + ttlMs, p: binding.principal, r: binding.request, d: payload };
-    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const iv = nextIv();
     const plaintext = encoder.encode(JSON.stringify(envelope));
-    const sealed = new Uint8Array(
-      await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: additionalData(key.id) },
-        key.cryptoKey,
-        plaintext,
-      ),
-    );
+    const sealed = await key.aes.encrypt(iv, plaintext, additionalData(key.id));
     const body = new Uint8Array(IV_BYTES + sealed.byteLength);
     body.set(iv);
     body.set(sealed, IV_BYTES);
@@ -113,12 +107,10 @@ export class StateSealer {
     if (!bytes || bytes.byteLength < IV_BYTES + 16) throw new StateRejectedError('malformed');
     let plaintext: Uint8Array;
     try {
-      plaintext = new Uint8Array(
-        await crypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: additionalData(key.id) },
-          key.cryptoKey,
-          bytes.subarray(IV_BYTES),
-        ),
+      plaintext = await key.aes.decrypt(
+        bytes.subarray(0, IV_BYTES),
+        bytes.subarray(IV_BYTES),
+        additionalData(key.id),
       );
     } catch {
       throw new StateRejectedError('tampered');
@@ -135,6 +127,24 @@ export class StateSealer {
     if (envelope.r !== binding.request) throw new StateRejectedError('other-request');
     return envelope.d;
   }
+}
+
+/**
+ * Random IVs drawn from a pool filled 256 at a time: each call to the platform's random source costs tens of µs
+ * under load, whatever its size. Each IV is handed out once, so they are exactly as random and as unique as
+ * IVs drawn one by one (96 random bits per seal, the GCM recommendation for random IVs).
+ */
+const IV_POOL = 256;
+let ivPool = new Uint8Array(0);
+let ivNext = 0;
+function nextIv(): Uint8Array {
+  if (ivNext >= ivPool.byteLength) {
+    ivPool = crypto.getRandomValues(new Uint8Array(IV_BYTES * IV_POOL));
+    ivNext = 0;
+  }
+  const iv = ivPool.subarray(ivNext, ivNext + IV_BYTES);
+  ivNext += IV_BYTES;
+  return iv;
 }
 
 function additionalData(keyId: string): Uint8Array<ArrayBuffer> {
