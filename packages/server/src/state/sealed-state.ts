@@ -1,5 +1,6 @@
 import { ElicitkitError } from '@elicitkit/core';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
+import { randomBytes } from './random-pool.js';
 import type { StateKeyring } from './state-keys.js';
 
 /**
@@ -79,7 +80,7 @@ export class StateSealer {
     const { keyring, ttlMs, now, maxBytes } = this.#options;
     const key = keyring.current;
     const envelope: Envelope = { e: now() + ttlMs, p: binding.principal, r: binding.request, d: payload };
-    const iv = nextIv();
+    const iv = randomBytes(IV_BYTES);
     const plaintext = encoder.encode(JSON.stringify(envelope));
     const sealed = await key.aes.encrypt(iv, plaintext, additionalData(key.id));
     const body = new Uint8Array(IV_BYTES + sealed.byteLength);
@@ -127,24 +128,6 @@ export class StateSealer {
     if (envelope.r !== binding.request) throw new StateRejectedError('other-request');
     return envelope.d;
   }
-}
-
-/**
- * Random IVs drawn from a pool filled 256 at a time: each call to the platform's random source costs tens of µs
- * under load, whatever its size. Each IV is handed out once, so they are exactly as random and as unique as
- * IVs drawn one by one (96 random bits per seal, the GCM recommendation for random IVs).
- */
-const IV_POOL = 256;
-let ivPool = new Uint8Array(0);
-let ivNext = 0;
-function nextIv(): Uint8Array {
-  if (ivNext >= ivPool.byteLength) {
-    ivPool = crypto.getRandomValues(new Uint8Array(IV_BYTES * IV_POOL));
-    ivNext = 0;
-  }
-  const iv = ivPool.subarray(ivNext, ivNext + IV_BYTES);
-  ivNext += IV_BYTES;
-  return iv;
 }
 
 function additionalData(keyId: string): Uint8Array<ArrayBuffer> {
