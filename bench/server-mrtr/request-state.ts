@@ -11,12 +11,13 @@ import { createRequestStateCodec, type ServerContext } from '@modelcontextprotoc
 import { askDigest } from '../../packages/server/src/delivery/ask-digest.js';
 import { requestBinding } from '../../packages/server/src/delivery/request-binding.js';
 import { type FlowState, newFlowState } from '../../packages/server/src/delivery/round.js';
+import { bytesToBase64Url } from '../../packages/server/src/state/base64url.js';
 import { StateSealer } from '../../packages/server/src/state/sealed-state.js';
 import { createStateKeyring } from '../../packages/server/src/state/state-keys.js';
 
 /** A flow that answered `steps` contact forms and has the next one pending, as `enableElicitation` seals it. */
 function flowWith(steps: number): FlowState {
-  const state = newFlowState(crypto.randomUUID());
+  const state = newFlowState(bytesToBase64Url(crypto.getRandomValues(new Uint8Array(16)))); // as enableElicitation
   for (let i = 0; i < steps; i++) {
     const digest = askDigest('form', `Step ${i}: your details`, { type: 'object', i });
     state.a.push([
