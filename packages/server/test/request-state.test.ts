@@ -139,6 +139,29 @@ describe('requestState: sealed, bound, bounded', () => {
     expect(same.content?.[0]?.text).toContain('"x"');
   });
 
+  it('[M-06] long arguments are bound by digest: changing one character is refused, the same ones continue', async () => {
+    const h = await harness({ hello: nameTool });
+    const long = { text: 'x'.repeat(400), n: 1 }; // past the inline limit: bound by SHA-256
+    const first = await round(h.client, 'hello', {}, long);
+    expect(
+      (await refusal(round(h.client, 'hello', { requestState: first.requestState }, { ...long, n: 2 }))).code,
+    ).toBe(-32602);
+    // A short argument cannot pose as the digest of a long one (the binding says which form it is).
+    expect(
+      (await refusal(round(h.client, 'hello', { requestState: first.requestState }, { n: 1 }))).code,
+    ).toBe(-32602);
+    const same = await round(
+      h.client,
+      'hello',
+      {
+        requestState: first.requestState,
+        inputResponses: { 'ask-0': { action: 'accept', content: { name: 'x' } } },
+      },
+      { n: 1, text: long.text },
+    );
+    expect(same.content?.[0]?.text).toContain('"x"');
+  });
+
   it("[M-06] another principal's state is refused over HTTP: Bob cannot continue Alice's flow", async () => {
     const verifier = staticTokenVerifier({ 'token-alice': 'alice', 'token-bob': 'bob' });
     const key = generateStateKey();

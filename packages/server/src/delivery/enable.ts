@@ -13,6 +13,8 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { InvalidOptionError } from '../errors.js';
+import { bytesToBase64Url } from '../state/base64url.js';
+import { randomBytes } from '../state/random-pool.js';
 import { StateRejectedError, StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
@@ -277,8 +279,9 @@ function asFlowState(value: unknown): FlowState {
   return state;
 }
 
+/** 128 random bits, base64url (22 characters: shorter in every sealed state than a UUID's 36). */
 function randomFlowId(): string {
-  return crypto.randomUUID();
+  return bytesToBase64Url(randomBytes(16));
 }
 
 function checkPositiveInteger(option: string, value: number | undefined): void {

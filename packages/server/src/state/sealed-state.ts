@@ -1,5 +1,6 @@
 import { ElicitkitError } from '@elicitkit/core';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
+import { randomBytes } from './random-pool.js';
 import type { StateKeyring } from './state-keys.js';
 
 /**
@@ -79,15 +80,9 @@ export class StateSealer {
     const { keyring, ttlMs, now, maxBytes } = this.#options;
     const key = keyring.current;
     const envelope: Envelope = { e: now() + ttlMs, p: binding.principal, r: binding.request, d: payload };
-    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const iv = randomBytes(IV_BYTES);
     const plaintext = encoder.encode(JSON.stringify(envelope));
-    const sealed = new Uint8Array(
-      await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: additionalData(key.id) },
-        key.cryptoKey,
-        plaintext,
-      ),
-    );
+    const sealed = await key.aes.encrypt(iv, plaintext, additionalData(key.id));
     const body = new Uint8Array(IV_BYTES + sealed.byteLength);
     body.set(iv);
     body.set(sealed, IV_BYTES);
@@ -113,12 +108,10 @@ export class StateSealer {
     if (!bytes || bytes.byteLength < IV_BYTES + 16) throw new StateRejectedError('malformed');
     let plaintext: Uint8Array;
     try {
-      plaintext = new Uint8Array(
-        await crypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: additionalData(key.id) },
-          key.cryptoKey,
-          bytes.subarray(IV_BYTES),
-        ),
+      plaintext = await key.aes.decrypt(
+        bytes.subarray(0, IV_BYTES),
+        bytes.subarray(IV_BYTES),
+        additionalData(key.id),
       );
     } catch {
       throw new StateRejectedError('tampered');

@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.js';
+import { type AesGcm, aesGcm } from './aes-gcm.js';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 
 /**
@@ -11,7 +12,8 @@ import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 export interface StateKey {
   /** Public fingerprint of the key, written into each sealed state so the right key opens it. */
   readonly id: string;
-  readonly cryptoKey: CryptoKey;
+  /** The cipher under this key (Web Crypto, or Node's where it is proven to match; see aes-gcm.ts). */
+  readonly aes: AesGcm;
 }
 
 export interface StateKeyring {
@@ -56,8 +58,7 @@ async function importKey(input: StateKeyInput, option: string): Promise<StateKey
       new TextEncoder().encode(`elicitkit.state.key-id:${bytesToBase64Url(raw)}`),
     ),
   );
-  const cryptoKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
-  return { id: bytesToBase64Url(digest.subarray(0, 6)), cryptoKey };
+  return { id: bytesToBase64Url(digest.subarray(0, 6)), aes: await aesGcm(raw) };
 }
 
 /** The keyring from a current key and older ones still accepted for opening. */
