@@ -25,7 +25,19 @@ function show(text: string): void {
 async function connect(token: string): Promise<void> {
   await client?.close();
   const ui = webUI({ onNotice: (notice) => (status.textContent = safe(notice.message)) });
-  const next = new Client({ name: 'bistro-web-host', version: '0.1.0' });
+  // `?protocol=2025-11-25` or `?protocol=2026-07-28` pins a revision; by default the client negotiates (auto).
+  const pinned = new URLSearchParams(location.search).get('protocol');
+  const next = new Client(
+    { name: 'bistro-web-host', version: '0.1.0' },
+    {
+      versionNegotiation:
+        pinned === '2025-11-25'
+          ? { mode: 'legacy' }
+          : pinned === '2026-07-28'
+            ? { mode: { pin: '2026-07-28' } }
+            : { mode: 'auto' },
+    },
+  );
   installElicitation(next, { ui, opener: ui.opener });
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', location.origin), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -35,7 +47,7 @@ async function connect(token: string): Promise<void> {
   client = next;
   const { tools } = await next.listTools();
   const server = next.getServerVersion();
-  status.textContent = `Connected to ${safe(server?.title ?? server?.name, 80)} (protocol ${transport.protocolVersion ?? 'unknown'}).`;
+  status.textContent = `Connected to ${safe(server?.title ?? server?.name, 80)} (protocol ${next.getNegotiatedProtocolVersion() ?? transport.protocolVersion ?? 'unknown'}).`;
   renderTools(tools);
 }
 

@@ -32,13 +32,15 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The host page, connected as `token`'s user. */
-async function hostPage(token: string): Promise<Page> {
+type Era = '2025-11-25' | '2026-07-28';
+
+/** The host page, speaking `era`, connected as `token`'s user. */
+async function hostPage(token: string, era: Era): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(demo.webHost.href);
+  await page.goto(`${demo.webHost.href}?protocol=${era}`);
   await page.selectOption('#user', token);
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.waitForSelector('[data-tool=book_table]');
@@ -51,20 +53,20 @@ const resultText = async (page: Page) => {
   return page.locator('#result').textContent();
 };
 
-describe('demo browser host (/host/), 2025-11-25 era', () => {
+describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/), %s', (era) => {
   it('is served by the demo with a strict policy, and connects to /mcp as the chosen user', async () => {
     const response = await fetch(demo.webHost);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const page = await hostPage('demo-alice');
+    const page = await hostPage('demo-alice', era);
     await expect(page.locator('#status').textContent()).resolves.toMatch(
-      /Connected to Bistro Elicit \(protocol 2025-11-25\)/,
+      new RegExp(`Connected to Bistro Elicit \\(protocol ${era}\\)`),
     );
     await expect(page.locator('[data-tool]').count()).resolves.toBeGreaterThanOrEqual(6);
   });
 
   it('[E-05] [E-13] book_table: the form shows in the page, the person answers, the tool reports the booking', async () => {
-    const page = await hostPage('demo-alice');
+    const page = await hostPage('demo-alice', era);
     await page.locator('[data-tool=book_table]').click();
     const form = page.locator('elicit-form');
     await form.waitFor();
@@ -72,7 +74,7 @@ describe('demo browser host (/host/), 2025-11-25 era', () => {
     await form.getByLabel('Name for the booking').fill('Ada Lovelace');
     await form.locator('input[name=day]').fill('2030-05-17');
     await form.getByRole('radio', { name: 'Terrace' }).check();
-    await page.screenshot({ path: `${ARTIFACTS}demo-book-table.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}demo-book-table-${era}.png`, fullPage: true });
     await form.getByRole('button', { name: 'Review answers' }).click();
     await form.getByRole('button', { name: 'Submit' }).click();
     const text = await resultText(page);
@@ -81,20 +83,22 @@ describe('demo browser host (/host/), 2025-11-25 era', () => {
   });
 
   it('[E-04] book_table declined: the tool hears "decline"', async () => {
-    const page = await hostPage('demo-bob');
+    const page = await hostPage('demo-bob', era);
     await page.locator('[data-tool=book_table]').click();
     await page.locator('elicit-form').getByRole('button', { name: 'Decline' }).click();
     expect(await resultText(page)).toMatch(/declin/i);
   });
 
   it('[E-23] [E-51] [E-53] use_api: consent, the page opens in a new tab, sign in, enter the key, the host retries', async () => {
-    const page = await hostPage('demo-alice');
+    // One demo serves both eras' runs: each era's run uses its own user, so neither finds the other's key stored.
+    const user = era === '2025-11-25' ? 'alice' : 'bob';
+    const page = await hostPage(`demo-${user}`, era);
     await page.locator('[data-tool=use_api]').click();
     const card = page.locator('elicit-url-consent');
     await card.waitFor();
     const shown = await card.locator('[part=url]').textContent();
     expect(shown).toMatch(new RegExp(`^${demo.base.href.replace(/[.]/g, '\\.')}`));
-    await page.screenshot({ path: `${ARTIFACTS}demo-use-api-consent.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}demo-use-api-consent-${era}.png`, fullPage: true });
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
       card.getByRole('button', { name: 'Open in a new tab' }).click(),
@@ -104,8 +108,8 @@ describe('demo browser host (/host/), 2025-11-25 era', () => {
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     // Not signed in yet in this browser: the demo's login, then back to the key page.
     await tab.waitForURL((url) => url.pathname === '/login');
-    await tab.fill('#username', 'alice');
-    await tab.fill('#password', 'alice-pass');
+    await tab.fill('#username', user);
+    await tab.fill('#password', `${user}-pass`);
     await tab.getByRole('button', { name: 'Sign in' }).click();
     await tab.locator('#value').fill('sk-demo-12345678');
     await tab.getByRole('button', { name: 'Save' }).click();
