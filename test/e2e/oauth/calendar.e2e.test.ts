@@ -6,6 +6,7 @@ import {
   type OAuthRig,
   startOAuthRig,
 } from '../../../packages/server/test/oauth/helpers/rig.js';
+import { CHROMIUM_ARGS } from '../../support/chromium.js';
 import { type Host, startHost } from './host.js';
 
 const ACCESS_TOKEN_TTL_SECONDS = 600;
@@ -111,16 +112,7 @@ beforeAll(async () => {
   rig = await startOAuthRig({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-    ],
+    args: CHROMIUM_ARGS,
   });
   alice = await startHost(rig.mcpUrl, 'demo-alice');
   hosts.push(alice);

@@ -5,17 +5,10 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../../../test/support/chromium.js';
 import type {} from './harness-page.js';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS } from '../../../../test/support/chromium.js';
 
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>elicitkit web UI</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
