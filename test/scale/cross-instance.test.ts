@@ -1,3 +1,4 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../packages/server/test/redis/redis-server.js';
 import { TestBrowser } from '../../packages/server/test/url/browser.js';
@@ -9,7 +10,7 @@ import {
   resultText,
   type ScaleClient,
 } from './clients.js';
-import { type Instance, type LogEntry, passwordOf, startInstance } from './instance.js';
+import { type Instance, type LogEntry, passwordOf, startInstance, tokenOf } from './instance.js';
 
 /**
  * Three server instances in this process, each on its own loopback port, sharing one redis-server: a browser
@@ -156,5 +157,58 @@ describe('completion routing across instances', () => {
     expect(resultText(await call)).toContain(id);
     await noticeClaimSpent(id);
     expect(initiator.notices.map((n) => n.id)).toEqual([id]);
+  });
+});
+
+describe('2026-07-28 URL flows across instances (M-17, M-18)', () => {
+  /**
+   * A 2026 host whose rounds go where `route()` says; on consent its user's browser completes the page on `pageOn`
+   * while the retry is held elsewhere. Only Redis is shared, and the state key.
+   */
+  async function modernHost(user: string, route: () => Instance, pageOn: Instance) {
+    const browser = await loggedIn(user, pageOn);
+    const urls: string[] = [];
+    const client = new Client(
+      { name: 'scale-cli', version: '1.0.0' },
+      {
+        capabilities: { elicitation: { form: {}, url: {} } },
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+      },
+    );
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const url = (request.params as { url?: string }).url ?? '';
+      urls.push(url);
+      // Not awaited: the host answers consent and retries; the person works in the browser meanwhile.
+      void browser.submitSecret(onInstance(url, pageOn.base), `sk-${user}-2026`);
+      return { action: 'accept' };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+        requestInit: { headers: { Authorization: `Bearer ${tokenOf(user)}` } },
+        fetch: (_url, init) => fetch(route().mcpUrl, init),
+      }),
+    );
+    return { client, urls };
+  }
+
+  it('[M-17] [M-18] use_api: round 1 on A, the page completed on C, the held retry answered on B', async () => {
+    const order = [a, b, b, b];
+    let n = 0;
+    const host = await modernHost('alice', () => order[Math.min(n++, order.length - 1)] as Instance, c);
+    const result = await host.client.callTool({ name: 'use_api', arguments: {} });
+    expect(resultText(result)).toBe('Example API call succeeded on B.');
+    expect(host.urls).toHaveLength(1);
+    expect(await a.store.getVaultRecord('alice', 'api_key')).toBeDefined();
+    // M-17: a 2026 flow is never announced by a notice, on any instance.
+    expect(logs.filter((l) => l.event === 'elicitation.notice-sent')).toEqual([]);
+    await host.client.close();
+  });
+
+  it('[M-17] [M-18] set_api_key: the completion on C reaches the retry held on A through Redis', async () => {
+    let n = 0;
+    const host = await modernHost('bob', () => (n++ === 0 ? b : a), c);
+    const result = resultText(await host.client.callTool({ name: 'set_api_key', arguments: {} }));
+    expect(result).toMatch(/^API key saved \([A-Za-z0-9_-]{43}\) on A\.$/);
+    await host.client.close();
   });
 });

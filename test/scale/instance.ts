@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   bearerIdentity,
   createElicitationPages,
   createLoginRoutes,
+  createMcpHttpHandler,
   createVaultKeyring,
   type ElicitationStore,
   enableElicitation,
@@ -16,13 +16,7 @@ import {
   Vault,
 } from '@elicitkit/server';
 import { RedisElicitationStore } from '@elicitkit/server/redis';
-import {
-  type AuthInfo,
-  isInitializeRequest,
-  McpServer,
-  requireBearerAuth,
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/server';
+import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../support/listen.js';
 
@@ -30,6 +24,7 @@ import { listenOnLoopback } from '../support/listen.js';
 const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
 const SESSION_SECRET = 'scale-test-session-secret-of-32-bytes-or-more';
 const CSRF_SECRET = 'scale-test-csrf-secret-of-32-bytes-or-more!!';
+const STATE_KEY = 'c2NhbGUtdGVzdC1yZXF1ZXN0LXN0YXRlLWtleS0zMmI=';
 
 /** The two MCP clients each test user has: their OAuth client ids differ (and so their tokens). */
 export const CLIENT_APPS = ['cli', 'desktop'] as const;
@@ -129,10 +124,11 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     users.flatMap((user) => CLIENT_APPS.map((app) => [tokenOf(user, app), { sub: user, clientId: app }])),
   );
   const gate = requireBearerAuth({ verifier: staticTokenVerifier(tokens) });
-  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
 
   const makeServer = (authInfo: AuthInfo) => {
-    const server = enableElicitation(new McpServer({ name: `scale-${options.name}`, version: '1.0.0' }));
+    const server = enableElicitation(new McpServer({ name: `scale-${options.name}`, version: '1.0.0' }), {
+      requestState: { key: STATE_KEY },
+    });
     const url = elicitations.attach(server, { authInfo });
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.startUrlElicitation(ctx, {
@@ -158,28 +154,14 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     return server;
   };
 
-  app.all('/mcp', async (c) => {
-    const authInfo = await gate(c.req.raw);
-    if (authInfo instanceof Response) return authInfo;
-    const sessionId = c.req.header('mcp-session-id');
-    const known = sessionId ? transports.get(sessionId) : undefined;
-    if (known) return known.handleRequest(c.req.raw, { authInfo });
-    if (sessionId)
-      return c.json({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }, 404);
-    const body = await c.req.json().catch(() => undefined);
-    if (!isInitializeRequest(body)) {
-      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
-    }
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void transports.set(id, transport),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) transports.delete(transport.sessionId);
-    };
-    await makeServer(authInfo).connect(transport);
-    return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
+  // What elicitkit ships: one endpoint, 2025 clients on sessions and 2026 requests statelessly. The load run
+  // opens many sessions per user, so the per-user cap is lifted here (the total cap still applies).
+  const mcp = createMcpHttpHandler(({ authInfo }) => makeServer(authInfo as AuthInfo), {
+    authenticate: gate,
+    maxSessionsPerPrincipal: 10_000,
+    maxSessions: 10_000,
   });
+  app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   const sessions = new SessionCookies({ secret: SESSION_SECRET });
   const passwords = Object.fromEntries(users.map((user) => [user, passwordOf(user)]));
   app.route('/', createLoginRoutes({ sessions, users: staticUsers(passwords), logger }));
@@ -199,11 +181,10 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     elicitations,
     store,
     get sessionCount() {
-      return transports.size;
+      return mcp.sessionCount;
     },
     async close() {
-      await Promise.allSettled([...transports.values()].map((t) => t.close()));
-      transports.clear();
+      await mcp.close();
       await elicitations.close();
       await store.close();
       await listening.close();
