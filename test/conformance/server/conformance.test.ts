@@ -54,26 +54,27 @@ describe('official MCP conformance: server scenarios', () => {
 });
 
 describe('official MCP conformance: server scenarios at --spec-version 2026-07-28', () => {
-  for (const scenario of [
-    'server-stateless',
-    'tools-list',
-    'input-required-result-basic-elicitation',
-    'input-required-result-request-state',
-    'input-required-result-multiple-input-requests',
-    'input-required-result-multi-round',
-    'input-required-result-missing-input-response',
-    'input-required-result-non-tool-request',
-    'input-required-result-result-type',
-    'input-required-result-unsupported-methods',
-    'input-required-result-tampered-state',
-    'input-required-result-capability-check',
-    'input-required-result-ignore-extra-params',
-    'input-required-result-validate-input',
+  // Each scenario with the rules it proves.
+  for (const [scenario, ids] of [
+    ['server-stateless', '[M-18] [M-19]'],
+    ['tools-list', '[M-19]'],
+    ['input-required-result-basic-elicitation', '[M-01] [M-02]'],
+    ['input-required-result-request-state', '[M-05]'],
+    ['input-required-result-multiple-input-requests', '[M-02] [M-03]'],
+    ['input-required-result-multi-round', '[M-08]'],
+    ['input-required-result-missing-input-response', '[M-10]'],
+    ['input-required-result-non-tool-request', '[M-01]'],
+    ['input-required-result-result-type', '[M-15]'],
+    ['input-required-result-unsupported-methods', '[M-01]'],
+    ['input-required-result-tampered-state', '[M-05]'],
+    ['input-required-result-capability-check', '[M-04]'],
+    ['input-required-result-ignore-extra-params', '[M-09]'],
+    ['input-required-result-validate-input', '[M-09]'],
     // Not elicitation; the SDK's own builders pass them inside the same elicitkit-enabled server.
-    'input-required-result-basic-sampling',
-    'input-required-result-basic-list-roots',
-  ]) {
-    it(`[M-01] [M-05] passes ${scenario} with no baseline`, { timeout: 90_000 }, async () => {
+    ['input-required-result-basic-sampling', '[M-02]'],
+    ['input-required-result-basic-list-roots', '[M-02]'],
+  ] as const) {
+    it(`${ids} passes ${scenario} with no baseline`, { timeout: 90_000 }, async () => {
       const run = await conformance.scenario(scenario, [
         '--spec-version',
         '2026-07-28',

@@ -228,8 +228,8 @@ class RoundRunner {
       );
     }
     const inputRequired: InputRequiredResult = {
+      // M-15: marked; M-03: always at least the state; M-02: one entry per pending ask, keys unique in the request.
       resultType: 'input_required',
-      // M-03: always at least the state; M-02: one entry per pending ask, keys unique in the request.
       ...(next.inputRequests && { inputRequests: next.inputRequests }),
       requestState,
     };
