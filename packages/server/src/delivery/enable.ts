@@ -182,9 +182,13 @@ class RoundRunner {
         failure = { error };
       }
       await round.whenSettled();
-      if (round.rerunRequested && run < MAX_RERUNS) {
-        state = round.state;
-        continue;
+      if (round.rerunRequested) {
+        if (run < MAX_RERUNS) {
+          state = round.state;
+          continue;
+        }
+        // Completions keep arriving while rerunning: let the host retry instead of looping here.
+        return this.#nextRound(sealer, binding, method, { state: round.nextRound().state });
       }
       // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
       if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
