@@ -38,6 +38,9 @@ export interface UrlElicitationsOptions {
 
 export const DEFAULT_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_HOLD_MS = 20 * 1000;
+/** A wait whose store fails checks again this often, this many times (about half a minute) before it gives up. */
+const STORE_RETRY_MS = 1000;
+const STORE_RETRIES = 30;
 
 interface Waiter {
   resolve(): void;
@@ -166,8 +169,20 @@ export class UrlElicitations {
       set.add(waiter);
       this.#waiters.set(id, set);
       // Checked after registering, so a completion landing in between is not missed.
+      let storeFailures = 0;
       const check = async () => {
-        const record = await this.store.get(id);
+        let record: ElicitationRecord | undefined;
+        try {
+          record = await this.store.get(id);
+        } catch (error) {
+          // A store that is briefly away (Redis restarting) must not fail a user who is mid-flow: the completion
+          // event still arrives through the subscription once it is back; check again a little later, bounded.
+          if (++storeFailures > STORE_RETRIES) throw error;
+          this.logger.warn('elicitation.wait-store-retry', { elicitation: logRef(id), error: String(error) });
+          timer = setTimeout(() => void check().catch(settle), STORE_RETRY_MS);
+          return;
+        }
+        storeFailures = 0;
         if (!set.has(waiter)) return;
         if (!record)
           return settle(new UrlElicitationError('elicitation-not-found', 'elicitation: unknown id'));
@@ -177,7 +192,7 @@ export class UrlElicitations {
             new UrlElicitationError('elicitation-expired', 'elicitation: expired before completion'),
           );
         }
-        timer = setTimeout(() => void check(), Math.max(0, record.expiresAt - this.now()));
+        timer = setTimeout(() => void check().catch(settle), Math.max(0, record.expiresAt - this.now()));
       };
       check().catch(settle);
     });
