@@ -9,7 +9,8 @@
  *   (2) plain client.callTool on an elicitkit host (the SDK's driver, elicitkit's pipeline) ÷ bare SDK
  * Run: node --conditions=@elicitkit/source --import tsx bench/client-mrtr/round-trip.ts
  */
-import { callToolWithElicitation, installElicitation, scriptedUI } from '@elicitkit/client';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { elicitForm, enableElicitation, serveMcpHttp } from '@elicitkit/server';
+import { elicitForm, enableElicitation } from '@elicitkit/server';
+import { serveMcpHttp } from '@elicitkit/server/http';
 import { serve } from '@hono/node-server';
 import {
   type ElicitRequestFormParams,

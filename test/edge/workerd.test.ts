@@ -1,4 +1,5 @@
-import { enableElicitation, generateStateKey, type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server';
+import { enableElicitation, generateStateKey } from '@elicitkit/server';
+import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

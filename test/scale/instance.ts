@@ -1,11 +1,12 @@
+import { enableElicitation } from '@elicitkit/server';
+import { createMcpHttpHandler } from '@elicitkit/server/http';
+import { RedisElicitationStore } from '@elicitkit/server/redis';
 import {
   bearerIdentity,
   createElicitationPages,
   createLoginRoutes,
-  createMcpHttpHandler,
   createVaultKeyring,
   type ElicitationStore,
-  enableElicitation,
   parseVaultKey,
   SessionCookies,
   secretKind,
@@ -14,8 +15,7 @@ import {
   type UrlElicitationLogger,
   UrlElicitations,
   Vault,
-} from '@elicitkit/server';
-import { RedisElicitationStore } from '@elicitkit/server/redis';
+} from '@elicitkit/server/url';
 import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../support/listen.js';

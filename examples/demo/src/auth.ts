@@ -5,7 +5,7 @@ import {
   staticTokenVerifier,
   staticUsers,
   type UrlElicitationLogger,
-} from '@elicitkit/server';
+} from '@elicitkit/server/url';
 import { type AuthInfo, requireBearerAuth } from '@modelcontextprotocol/server';
 import type { Hono } from 'hono';
 import type { DemoUser } from './users.js';

@@ -2,22 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { enableElicitation } from '@elicitkit/server';
+import {
+  createMcpHttpHandler,
+  loadOrCreateStateKeyFile,
+  type McpSessionContext,
+} from '@elicitkit/server/http';
+import { OAuthConnections } from '@elicitkit/server/oauth';
+import { SqliteElicitationStore } from '@elicitkit/server/sqlite';
 import {
   bearerIdentity,
   createElicitationPages,
-  createMcpHttpHandler,
-  enableElicitation,
   loadOrCreateSecretFile,
-  loadOrCreateStateKeyFile,
   loadOrCreateVaultKeyFile,
-  type McpSessionContext,
-  OAuthConnections,
   secretKind,
   type UrlElicitationLogger,
   UrlElicitations,
   Vault,
-} from '@elicitkit/server';
-import { SqliteElicitationStore } from '@elicitkit/server/sqlite';
+} from '@elicitkit/server/url';
 import { serve } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';

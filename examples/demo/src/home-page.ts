@@ -1,4 +1,4 @@
-import { html, htmlPage } from '@elicitkit/server';
+import { html, htmlPage } from '@elicitkit/server/url';
 
 /** Where `/login` lands without a `next`: who is signed in, and what the pages here are for. */
 export function homePage(user: string | undefined): Response {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { UrlElicitationLogger } from '@elicitkit/server';
+import type { UrlElicitationLogger } from '@elicitkit/server/url';
 import { startDemo } from './demo-server.js';
 import { parseDemoOptions, usage } from './options.js';
 

@@ -26,12 +26,4 @@ export {
   requestWithElicitation,
   type UrlElicitationRetryOptions,
 } from './retry/with-url-elicitation.js';
-export {
-  holdUntilWithdrawn,
-  type ScriptedFallback,
-  type ScriptedStep,
-  type ScriptedUI,
-  scriptedUI,
-  submitDefaults,
-} from './testing/scripted-ui.js';
 export type * from './ui.js';

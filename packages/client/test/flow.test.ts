@@ -3,11 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ElicitationHost,
   type FormPrompt,
-  holdUntilWithdrawn,
   type InstallElicitationOptions,
   installElicitation,
-  scriptedUI,
 } from '../src/index.js';
+import { holdUntilWithdrawn, scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer, RawServer } from './helpers/raw-server.js';
 import { recordingOpener, settle, until } from './helpers/wait.js';
 

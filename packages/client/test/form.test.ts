@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FormPrompt, scriptedUI, submitDefaults } from '../src/index.js';
+import type { FormPrompt } from '../src/index.js';
+import { scriptedUI, submitDefaults } from '../src/testing/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

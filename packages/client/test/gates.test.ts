@@ -1,11 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ElicitationSetupError,
-  elicitationCapabilities,
-  installElicitation,
-  scriptedUI,
-} from '../src/index.js';
+import { ElicitationSetupError, elicitationCapabilities, installElicitation } from '../src/index.js';
+import { scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

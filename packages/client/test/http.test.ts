@@ -5,11 +5,10 @@ import * as z from 'zod';
 import {
   callToolWithElicitation,
   type FormPrompt,
-  holdUntilWithdrawn,
   type InstallElicitationOptions,
   installElicitation,
-  scriptedUI,
 } from '../src/index.js';
+import { holdUntilWithdrawn, scriptedUI } from '../src/testing/index.js';
 import { startSdkHttpServer } from './helpers/http-server.js';
 import { recordingOpener, until } from './helpers/wait.js';
 

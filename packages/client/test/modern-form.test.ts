@@ -6,9 +6,8 @@ import {
   ElicitationRetryError,
   type FormPrompt,
   type InstallElicitationOptions,
-  scriptedUI,
-  submitDefaults,
 } from '../src/index.js';
+import { scriptedUI, submitDefaults } from '../src/testing/index.js';
 import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

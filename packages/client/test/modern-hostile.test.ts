@@ -5,9 +5,8 @@ import {
   type ElicitationHostEvents,
   InputRequestRejectedError,
   type InstallElicitationOptions,
-  scriptedUI,
-  submitDefaults,
 } from '../src/index.js';
+import { scriptedUI, submitDefaults } from '../src/testing/index.js';
 import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

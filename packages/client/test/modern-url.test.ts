@@ -7,10 +7,10 @@ import {
   callToolWithElicitation,
   type InstallElicitationOptions,
   installElicitation,
-  scriptedUI,
   UrlElicitationRefusedError,
   type UrlPrompt,
 } from '../src/index.js';
+import { scriptedUI } from '../src/testing/index.js';
 import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

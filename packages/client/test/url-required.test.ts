@@ -5,11 +5,11 @@ import {
   ElicitationRetryError,
   type InstallElicitationOptions,
   requestWithElicitation,
-  scriptedUI,
   UrlElicitationRefusedError,
   UrlElicitationRequiredDataError,
   type UrlPrompt,
 } from '../src/index.js';
+import { scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer, type RawServer } from './helpers/raw-server.js';
 import { recordingOpener, until } from './helpers/wait.js';
 

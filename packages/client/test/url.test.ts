@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type InstallElicitationOptions, scriptedUI, type UrlPrompt } from '../src/index.js';
+import type { InstallElicitationOptions, UrlPrompt } from '../src/index.js';
+import { scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
 

@@ -1,6 +1,9 @@
 /**
  * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK v2.
  * Form mode: `elicitForm` and the shorthands, field builders, safe defaults (E-01, E-09, E-47, E-60).
+ * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
+ * edge runtimes. URL mode is `@elicitkit/server/url`, OAuth `/oauth`, HTTP hosting on Node `/http`; stores
+ * `/sqlite` and `/redis`.
  */
 
 export {
@@ -54,7 +57,7 @@ export {
   date,
   dateTime,
   email,
-  Field,
+  type Field,
   integer,
   type MultiChoiceOptions,
   multiChoice,
@@ -80,30 +83,11 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
-export { DEFAULT_MCP_MAX_BODY_BYTES } from './http/body-limit.js';
-export {
-  DEFAULT_MAX_SESSIONS,
-  DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
-  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-  type McpSessionLimits,
-} from './http/session-pool.js';
-export {
-  createMcpHttpHandler,
-  type McpHttpHandler,
-  type McpHttpOptions,
-  type McpSessionContext,
-  type ServedMcpHttp,
-  type ServeMcpHttpOptions,
-  serveMcpHttp,
-} from './http/streamable-http.js';
-export * from './oauth/index.js';
 export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
 export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
-export { loadOrCreateStateKeyFile } from './state/state-key-file.js';
 export {
   generateStateKey,
   STATE_KEY_ENV,
   STATE_PREVIOUS_KEYS_ENV,
   type StateKeyInput,
 } from './state/state-keys.js';
-export * from './url/index.js';

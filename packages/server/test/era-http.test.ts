@@ -1,14 +1,13 @@
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ServedMcpHttp, serveMcpHttp } from '../src/http/index.js';
 import {
   confirm,
   elicitForm,
   enableElicitation,
   generateStateKey,
   integer,
-  type ServedMcpHttp,
-  serveMcpHttp,
   step,
   text,
 } from '../src/index.js';

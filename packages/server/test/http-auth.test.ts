@@ -1,13 +1,9 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearerIdentity,
-  enableElicitation,
-  type ServedMcpHttp,
-  serveMcpHttp,
-  staticTokenVerifier,
-} from '../src/index.js';
+import { type ServedMcpHttp, serveMcpHttp } from '../src/http/index.js';
+import { enableElicitation } from '../src/index.js';
+import { bearerIdentity, staticTokenVerifier } from '../src/url/index.js';
 
 const verifier = staticTokenVerifier({ 'token-alice': 'alice', 'token-bob': 'bob' });
 let served: ServedMcpHttp;

@@ -6,7 +6,7 @@ import {
   type McpHttpHandler,
   type McpHttpOptions,
   serveMcpHttp,
-} from '../src/index.js';
+} from '../src/http/index.js';
 
 const URL_ = 'http://127.0.0.1/mcp';
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

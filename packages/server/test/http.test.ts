@@ -2,7 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enableElicitation, type ServedMcpHttp, serveMcpHttp } from '../src/index.js';
+import { type ServedMcpHttp, serveMcpHttp } from '../src/http/index.js';
+import { enableElicitation } from '../src/index.js';
 import { callTool, registerTools } from './helpers/harness.js';
 import { type ToolEvent, transportTools } from './helpers/tools.js';
 

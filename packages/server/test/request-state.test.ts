@@ -1,18 +1,17 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ServedMcpHttp, serveMcpHttp } from '../src/http/index.js';
 import {
   elicitForm,
   enableElicitation,
   generateStateKey,
   integer,
   memoryOnceGuard,
-  type ServedMcpHttp,
-  serveMcpHttp,
-  staticTokenVerifier,
   step,
   text,
 } from '../src/index.js';
+import { staticTokenVerifier } from '../src/url/index.js';
 import { type Harness, inMemoryHarness, registerTools, type ToolHandler } from './helpers/harness.js';
 
 /** One manual round: the raw InputRequiredResult or final result, with nothing auto-fulfilled. */

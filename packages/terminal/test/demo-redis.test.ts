@@ -2,7 +2,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callToolWithElicitation, installElicitation, scriptedUI } from '@elicitkit/client';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../server/test/redis/redis-server.js';

@@ -6,7 +6,8 @@
  * by a scripted user who accepts every form with the prefilled defaults (SEP-1034) and declines every URL,
  * so no browser is ever opened.
  */
-import { callToolWithElicitation, installElicitation, scriptedUI, submitDefaults } from '@elicitkit/client';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI, submitDefaults } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const serverUrl = process.argv.at(-1);

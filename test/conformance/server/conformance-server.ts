@@ -12,9 +12,9 @@ import {
   enableElicitation,
   integer,
   number,
-  serveMcpHttp,
   text,
 } from '@elicitkit/server';
+import { serveMcpHttp } from '@elicitkit/server/http';
 import {
   acceptedContent,
   inputRequired,

@@ -1,4 +1,4 @@
-import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server';
+import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type ConformanceRun, conformanceRunner, expectAllPassed } from '../run-conformance.js';
 import { createConformanceServer, listChanges } from './conformance-server.js';

@@ -1,4 +1,5 @@
-import { type ElicitationHost, installElicitation, type ScriptedUI, scriptedUI } from '@elicitkit/client';
+import { type ElicitationHost, installElicitation } from '@elicitkit/client';
+import { type ScriptedUI, scriptedUI } from '@elicitkit/client/testing';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { capturingTransport } from '../../support/wire-capture.js';
 

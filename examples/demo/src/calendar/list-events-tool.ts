@@ -1,4 +1,4 @@
-import type { OAuthConnectionHandle, OAuthProviderOptions } from '@elicitkit/server';
+import type { OAuthConnectionHandle, OAuthProviderOptions } from '@elicitkit/server/oauth';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { ExampleCalendar } from './example-calendar.js';
 import type { CalendarClient, CalendarEvent, CalendarUser } from './types.js';

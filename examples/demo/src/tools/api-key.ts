@@ -1,4 +1,4 @@
-import type { UrlElicitationRequest } from '@elicitkit/server';
+import type { UrlElicitationRequest } from '@elicitkit/server/url';
 
 /** The vault entry holding each user's Example API key. */
 export const API_KEY_NAME = 'example_api_key';

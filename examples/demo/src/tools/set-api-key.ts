@@ -1,4 +1,4 @@
-import { type UrlElicitationConnection, UrlElicitationError } from '@elicitkit/server';
+import { type UrlElicitationConnection, UrlElicitationError } from '@elicitkit/server/url';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { API_KEY_REQUEST } from './api-key.js';
 import { reply } from './reply.js';

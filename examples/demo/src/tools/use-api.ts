@@ -1,4 +1,4 @@
-import type { UrlElicitationConnection, Vault } from '@elicitkit/server';
+import type { UrlElicitationConnection, Vault } from '@elicitkit/server/url';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { callExampleApi } from '../example-api.js';
 import { API_KEY_NAME, API_KEY_REQUEST } from './api-key.js';

@@ -1,4 +1,7 @@
-// Third-party OAuth through URL-mode elicitation: this server as an OAuth client of other services (E-32..E-37).
+/**
+ * @elicitkit/server/oauth: third-party OAuth through URL-mode elicitation, this server as an OAuth client of other
+ * services (E-32..E-37). Loads openid-client; builds on `@elicitkit/server/url`.
+ */
 export { OAuthConnectionHandle, type RequireConnectionOptions } from './connection-handle.js';
 export { OAuthConnectionError, type OAuthConnectionErrorCode } from './errors.js';
 export { oauthRedirectUri } from './flow/callback-routes.js';

@@ -1,7 +1,10 @@
-// URL-mode elicitation: identity-bound flows, stores, pages, vault (see README "URL mode").
+/**
+ * @elicitkit/server/url: URL-mode elicitation (identity-bound flows, stores, pages, login routes, vault, kinds; see
+ * README "URL mode"). Loads hono and jose; Node-only helpers (`loadOrCreateSecretFile`, `loadOrCreateVaultKeyFile`)
+ * read files.
+ */
 export { createLoginRoutes, type LoginRoutesOptions } from './browser/login-routes.js';
 export { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottlePolicy } from './browser/login-throttle.js';
-export { sameOriginPath } from './browser/next-path.js';
 export { SessionCookies, type SessionCookiesOptions } from './browser/session-cookie.js';
 export { staticUsers, type UserDirectory } from './browser/users.js';
 export {
@@ -24,7 +27,6 @@ export {
   type IdentityResolver,
   type IdentitySource,
   localIdentity,
-  SUBJECT_EXTRA_KEY,
 } from './identity/resolver.js';
 export {
   type StaticTokenEntry,
@@ -36,7 +38,7 @@ export type { ElicitationKind, KindPage } from './kinds/types.js';
 export { stderrLogger, type UrlElicitationLogger } from './log.js';
 export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
 export { DEFAULT_LOGIN_MAX_BODY_BYTES, DEFAULT_PAGE_MAX_BODY_BYTES } from './pages/form-body-limit.js';
-export { escapeHtml, html, htmlPage, PAGE_SECURITY_HEADERS, SafeHtml } from './pages/html.js';
+export { html, htmlPage } from './pages/html.js';
 export { loadOrCreateSecretFile } from './secret-file.js';
 export { MemoryElicitationStore } from './store/memory.js';
 export type {
@@ -60,4 +62,4 @@ export {
   type VaultKeyring,
   vaultKeyringFromEnv,
 } from './vault/keys.js';
-export { isValidVaultName, Vault, type VaultOptions } from './vault/vault.js';
+export { Vault, type VaultOptions } from './vault/vault.js';

@@ -1,13 +1,12 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, requireBearerAuth, type ServerContext } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveMcpHttp } from '../../src/http/index.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
   elicitForm,
   enableElicitation,
   generateStateKey,
-  serveMcpHttp,
-  staticTokenVerifier,
   text,
 } from '../../src/index.js';
 import {
@@ -17,6 +16,7 @@ import {
   MemoryElicitationStore,
   parseVaultKey,
   secretKind,
+  staticTokenVerifier,
   UrlElicitations,
   Vault,
 } from '../../src/url/index.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { AuthorizationAttempts } from '../../src/oauth/flow/attempts.js';
 import {
   createVaultKeyring,
   generateVaultKey,
   MemoryElicitationStore,
   parseVaultKey,
   Vault,
-} from '../../src/index.js';
-import { AuthorizationAttempts } from '../../src/oauth/flow/attempts.js';
+} from '../../src/url/index.js';
 
 const setup = () => {
   const store = new MemoryElicitationStore();

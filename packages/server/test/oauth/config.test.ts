@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { OAuthConnectionError, OAuthConnections, type OAuthProviderOptions } from '../../src/oauth/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
   localIdentity,
   MemoryElicitationStore,
-  OAuthConnectionError,
-  OAuthConnections,
-  type OAuthProviderOptions,
   parseVaultKey,
   UrlElicitations,
   Vault,
-} from '../../src/index.js';
+} from '../../src/url/index.js';
 
 const vault = new Vault({
   store: new MemoryElicitationStore(),

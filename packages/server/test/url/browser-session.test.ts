@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createLoginRoutes, SessionCookies, sameOriginPath, staticUsers } from '../../src/url/index.js';
+import { sameOriginPath } from '../../src/url/browser/next-path.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/index.js';
 import { csrfOf } from './browser.js';
 
 const SECRET = 'a-session-secret-that-is-32-bytes-long!!';

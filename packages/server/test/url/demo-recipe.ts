@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { createMcpHttpHandler } from '../../src/http/index.js';
+import { enableElicitation } from '../../src/index.js';
+import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 import {
   createElicitationPages,
   createLoginRoutes,
-  createMcpHttpHandler,
-  enableElicitation,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   requestBearerIdentity,
@@ -18,8 +19,7 @@ import {
   staticUsers,
   UrlElicitations,
   Vault,
-} from '../../src/index.js';
-import { SqliteElicitationStore } from '../../src/sqlite/index.js';
+} from '../../src/url/index.js';
 
 export interface DemoOptions {
   port?: number;

@@ -3,7 +3,8 @@ import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotoc
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
-import { createMcpHttpHandler, enableElicitation } from '../../src/index.js';
+import { createMcpHttpHandler } from '../../src/http/index.js';
+import { enableElicitation } from '../../src/index.js';
 import {
   bearerIdentity,
   createElicitationPages,

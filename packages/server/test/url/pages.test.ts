@@ -192,7 +192,7 @@ describe('request checks over the wire', () => {
 
 describe('html', () => {
   it('escapes every interpolated value and drops control and bidi characters', async () => {
-    const { html, SafeHtml } = await import('../../src/url/index.js');
+    const { html, SafeHtml } = await import('../../src/url/pages/html.js');
     const hostile = '<img src=x onerror=alert(1)> "quoted" \'single\' \u202egnp.exe\u0007';
     const out = html`<p title="${hostile}">${hostile}</p>${new SafeHtml('<b>ok</b>')}`.toString();
     expect(out).not.toContain('<img');

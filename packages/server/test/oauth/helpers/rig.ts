@@ -13,16 +13,15 @@ import {
   startExampleCalendar,
 } from '../../../../../examples/demo/src/calendar/index.js';
 import { listenOnLoopback } from '../../../../../test/support/listen.js';
+import { enableElicitation } from '../../../src/index.js';
+import { OAuthConnections, type OAuthProviderOptions } from '../../../src/oauth/index.js';
 import {
   bearerIdentity,
   createElicitationPages,
   createLoginRoutes,
   createVaultKeyring,
-  enableElicitation,
   generateVaultKey,
   MemoryElicitationStore,
-  OAuthConnections,
-  type OAuthProviderOptions,
   parseVaultKey,
   SessionCookies,
   staticTokenVerifier,
@@ -30,7 +29,7 @@ import {
   type UrlElicitationLogger,
   UrlElicitations,
   Vault,
-} from '../../../src/index.js';
+} from '../../../src/url/index.js';
 
 export const CLIENT_ID = 'bistro-mcp';
 export const CLIENT_SECRET = 'calendar-client-secret-0b7d1e9f4a2c6e8d3b5f7a9c1e3d5f7b';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+/** Issue 15: the client's API and its test helpers are separate entries; each list is pinned (a public API change). */
+const ENTRIES: Record<string, string[]> = {
+  '@elicitkit/client': [
+    'ALL_MODES',
+    'DEFAULT_MAX_RETRIES',
+    'DEFAULT_MAX_ROUNDS',
+    'DEFAULT_MAX_WAIT_ROUNDS',
+    'DEFAULT_RATE_LIMIT',
+    'ElicitationRetryError',
+    'ElicitationSetupError',
+    'InputRequestRejectedError',
+    'PromptQueue',
+    'UrlElicitationRefusedError',
+    'UrlElicitationRequiredDataError',
+    'callToolWithElicitation',
+    'elicitationCapabilities',
+    'installElicitation',
+    'requestWithElicitation',
+    'systemBrowserOpener',
+  ],
+  '@elicitkit/client/testing': ['holdUntilWithdrawn', 'scriptedUI', 'submitDefaults'],
+};
+
+describe('entry points', () => {
+  for (const [entry, names] of Object.entries(ENTRIES)) {
+    it(`${entry} exports exactly its pinned names`, async () => {
+      const module: Record<string, unknown> = await import(entry);
+      expect(Object.keys(module).sort()).toEqual(names);
+    });
+  }
+});

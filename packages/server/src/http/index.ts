@@ -1,0 +1,21 @@
+/**
+ * @elicitkit/server/http: serve MCP over Streamable HTTP on Node (hono's node server), both protocol eras on one
+ * endpoint, with session and body limits. Node-only, unlike the root entry.
+ */
+export { loadOrCreateStateKeyFile } from '../state/state-key-file.js';
+export { DEFAULT_MCP_MAX_BODY_BYTES } from './body-limit.js';
+export {
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,
+  DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  type McpSessionLimits,
+} from './session-pool.js';
+export {
+  createMcpHttpHandler,
+  type McpHttpHandler,
+  type McpHttpOptions,
+  type McpSessionContext,
+  type ServedMcpHttp,
+  type ServeMcpHttpOptions,
+  serveMcpHttp,
+} from './streamable-http.js';

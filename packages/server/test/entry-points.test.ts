@@ -1,0 +1,179 @@
+import { build, type Metafile } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 15: one entry per product, each with a pinned list of runtime names (types are pinned by typecheck of the
+ * importers). A name added or dropped here is a public API change: update the list on purpose, never by habit.
+ */
+const ENTRIES: Record<string, string[]> = {
+  '@elicitkit/server': [
+    'DEFAULT_ELICITATION_TIMEOUT_MS',
+    'DEFAULT_MAX_ATTEMPTS',
+    'DEFAULT_MAX_ROUNDS',
+    'DEFAULT_MAX_STATE_BYTES',
+    'DEFAULT_STATE_TTL_MS',
+    'ElicitationAbortedError',
+    'ElicitationFailedError',
+    'ElicitationNotEnabledError',
+    'ElicitationTimeoutError',
+    'ElicitationUnsupportedError',
+    'InputRequiredInterrupt',
+    'InvalidAnswerError',
+    'InvalidOptionError',
+    'InvalidSchemaError',
+    'STATE_KEY_ENV',
+    'STATE_PREVIOUS_KEYS_ENV',
+    'SensitiveFieldError',
+    'StateRejectedError',
+    'StepReplayedError',
+    'UnsupportedProtocolEraError',
+    'ask',
+    'assertCanElicit',
+    'boolean',
+    'canElicit',
+    'choice',
+    'choose',
+    'confirm',
+    'createFormRequest',
+    'date',
+    'dateTime',
+    'deliverForm',
+    'elicitForm',
+    'elicitationAvailability',
+    'email',
+    'enableElicitation',
+    'generateStateKey',
+    'integer',
+    'memoryOnceGuard',
+    'multiChoice',
+    'number',
+    'step',
+    'text',
+    'uri',
+  ],
+  '@elicitkit/server/url': [
+    'DEFAULT_LOGIN_MAX_BODY_BYTES',
+    'DEFAULT_LOGIN_THROTTLE',
+    'DEFAULT_PAGE_MAX_BODY_BYTES',
+    'DEFAULT_TTL_MS',
+    'IdentityMismatchError',
+    'IdentityRequiredError',
+    'InvalidUrlElicitationError',
+    'LoginThrottle',
+    'MemoryElicitationStore',
+    'SessionCookies',
+    'UrlElicitationConfigError',
+    'UrlElicitationError',
+    'UrlElicitations',
+    'VAULT_KEY_ENV',
+    'VAULT_PREVIOUS_KEYS_ENV',
+    'Vault',
+    'VaultError',
+    'bearerIdentity',
+    'createElicitationPages',
+    'createLoginRoutes',
+    'createVaultKeyring',
+    'generateVaultKey',
+    'html',
+    'htmlPage',
+    'jwtVerifier',
+    'loadOrCreateSecretFile',
+    'loadOrCreateVaultKeyFile',
+    'localIdentity',
+    'parseVaultKey',
+    'requestBearerIdentity',
+    'secretKind',
+    'staticTokenVerifier',
+    'staticUsers',
+    'stderrLogger',
+    'urlElicitationRequired',
+    'vaultKeyringFromEnv',
+  ],
+  '@elicitkit/server/oauth': [
+    'OAuthConnectionError',
+    'OAuthConnectionHandle',
+    'OAuthConnections',
+    'oauthRedirectUri',
+  ],
+  '@elicitkit/server/http': [
+    'DEFAULT_MAX_SESSIONS',
+    'DEFAULT_MAX_SESSIONS_PER_PRINCIPAL',
+    'DEFAULT_MCP_MAX_BODY_BYTES',
+    'DEFAULT_SESSION_IDLE_TIMEOUT_MS',
+    'createMcpHttpHandler',
+    'loadOrCreateStateKeyFile',
+    'serveMcpHttp',
+  ],
+  '@elicitkit/server/redis': ['RedisElicitationStore', 'RedisStoreError'],
+  '@elicitkit/server/sqlite': ['SqliteElicitationStore'],
+};
+
+/** Dependencies that belong to URL mode, OAuth, HTTP hosting or the stores: never in the form path. */
+const NOT_IN_FORMS = /node_modules\/(hono|@hono\/node-server|jose|openid-client|ioredis|better-sqlite3)\//;
+
+/** Bundles an entry as an edge runtime would (no Node platform), from source; returns its inputs or the errors. */
+async function bundle(entry: string, platform: 'neutral' | 'node'): Promise<Metafile> {
+  const result = await build({
+    stdin: { contents: `export * from '${entry}';`, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform,
+    mainFields: ['module', 'main'],
+    conditions: ['@elicitkit/source', ...(platform === 'neutral' ? ['workerd', 'worker', 'browser'] : [])],
+    external: ['better-sqlite3', 'ioredis'],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return result.metafile;
+}
+
+describe('entry points by product', () => {
+  for (const [entry, names] of Object.entries(ENTRIES)) {
+    it(`${entry} exports exactly its pinned names`, async () => {
+      const module: Record<string, unknown> = await import(entry);
+      expect(Object.keys(module).sort()).toEqual(names);
+    });
+  }
+
+  it('the root keeps internals and other products out', async () => {
+    const root: Record<string, unknown> = await import('@elicitkit/server');
+    for (const name of [
+      'Field',
+      'serveMcpHttp',
+      'UrlElicitations',
+      'OAuthConnections',
+      'loadOrCreateStateKeyFile',
+    ]) {
+      expect(root[name], name).toBeUndefined();
+    }
+    const url: Record<string, unknown> = await import('@elicitkit/server/url');
+    for (const name of [
+      'escapeHtml',
+      'SafeHtml',
+      'PAGE_SECURITY_HEADERS',
+      'SUBJECT_EXTRA_KEY',
+      'isValidVaultName',
+      'sameOriginPath',
+    ]) {
+      expect(url[name], name).toBeUndefined();
+    }
+  });
+
+  it("import { elicitForm } from '@elicitkit/server' loads no hono, jose, openid-client nor node: module", async () => {
+    // An edge bundle fails on any `node:` import, so success proves the form path is Web-standard only.
+    const metafile = await bundle('@elicitkit/server', 'neutral');
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.filter((input) => NOT_IN_FORMS.test(input))).toEqual([]);
+    const external = Object.values(metafile.inputs).flatMap((input) =>
+      input.imports.filter((i) => i.external),
+    );
+    expect(external).toEqual([]);
+  });
+
+  it('the same check sees hono and jose where they are (URL mode), so its silence on the root means something', async () => {
+    const inputs = Object.keys((await bundle('@elicitkit/server/url', 'node')).inputs);
+    expect(inputs.some((input) => /node_modules\/hono\//.test(input))).toBe(true);
+    expect(inputs.some((input) => /node_modules\/jose\//.test(input))).toBe(true);
+  });
+});
