@@ -1,4 +1,5 @@
-import { InMemoryTransport, type JSONRPCMessage, type McpServer } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
+import { rawSession } from '../helpers/raw-client.js';
 
 /** What the client writes back for one `elicitation/create` request, as JSON text (see corpus.ts). */
 export type Replies = (requestId: number, params: unknown) => string[];
@@ -27,50 +28,21 @@ export async function wireRig(
   server: McpServer,
   capabilities: Record<string, unknown> = { elicitation: { form: {}, url: {} } },
 ): Promise<WireRig> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const pending = new Map<number, (message: JSONRPCMessage) => void>();
-  let nextId = 1;
+  const session = await rawSession(server, {
+    capabilities,
+    name: 'hostile-host',
+    onElicitation: (id, params, send) =>
+      void (async () => {
+        for (const text of rig.replies(id, params)) await send(JSON.parse(text) as JSONRPCMessage);
+        if (rig.sentinel) await send({ jsonrpc: '2.0', id, result: JSON.parse(SENTINEL_CANCEL) });
+      })(),
+  });
   const rig: WireRig = {
     replies: () => [],
     sentinel: true,
-    callRaw: (tool) => request('tools/call', { name: tool, arguments: {} }),
-    call: async (tool) => {
-      const response = (await rig.callRaw(tool)) as {
-        result?: { content: Array<{ text: string }> };
-      };
-      return JSON.parse(response.result?.content[0]?.text ?? 'null');
-    },
-    async close() {
-      await clientSide.close();
-      await server.close();
-    },
+    callRaw: (tool) => session.request('tools/call', { name: tool, arguments: {} }),
+    call: (tool) => session.call(tool),
+    close: () => session.close(),
   };
-  clientSide.onmessage = (message) => {
-    if ('method' in message && message.method === 'elicitation/create' && 'id' in message) {
-      const id = Number(message.id);
-      void (async () => {
-        for (const text of rig.replies(id, message.params)) {
-          await clientSide.send(JSON.parse(text) as JSONRPCMessage);
-        }
-        if (rig.sentinel) await clientSide.send({ jsonrpc: '2.0', id, result: JSON.parse(SENTINEL_CANCEL) });
-      })();
-    } else if ('id' in message && !('method' in message)) {
-      pending.get(Number(message.id))?.(message);
-    }
-  };
-  const request = (method: string, params: Record<string, unknown>) =>
-    new Promise<JSONRPCMessage>((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      void clientSide.send({ jsonrpc: '2.0', id, method, params });
-    });
-  await server.connect(serverSide);
-  await clientSide.start();
-  await request('initialize', {
-    protocolVersion: '2025-11-25',
-    capabilities,
-    clientInfo: { name: 'hostile-host', version: '1.0.0' },
-  });
-  await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return rig;
 }
