@@ -1,8 +1,7 @@
+// The package's root entry: forms and state sealing only, Web-standard (URL mode, OAuth and Node hosting are
+// subpaths), so a worker imports it as any author would.
+import { elicitForm, integer, text } from '@elicitkit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-// Source paths, not '@elicitkit/server': the package's root entry also exports the HTTP, OAuth and URL-mode
-// modules, which import node:crypto, node:fs and @hono/node-server. The form path and the sealing do not.
-import { elicitForm } from '../../packages/server/src/elicit-form.js';
-import { integer, text } from '../../packages/server/src/form/fields.js';
 
 /**
  * The tool the edge test serves from workerd (and, for the cross-runtime round, from Node): two asks, so two

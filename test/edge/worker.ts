@@ -1,5 +1,5 @@
+import { enableElicitation } from '@elicitkit/server';
 import { createMcpHandler, type McpHttpHandler, McpServer } from '@modelcontextprotocol/server';
-import { enableElicitation } from '../../packages/server/src/delivery/enable.js';
 import { registerEdgeTools } from './tools.js';
 
 /**
