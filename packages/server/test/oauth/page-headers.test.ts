@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectClient, type TestClient } from '../url/harness.js';
+import { expectPageHeaders } from '../url/page-headers.js';
+import { connectThroughProvider, hidden, OriginBrowser } from './helpers/browser.js';
+import { expectUrlRequired } from './helpers/mcp.js';
+import { type OAuthRig, startOAuthRig } from './helpers/rig.js';
+
+let rig: OAuthRig;
+let alice: TestClient;
+let browser: OriginBrowser;
+beforeAll(async () => {
+  rig = await startOAuthRig();
+  alice = await connectClient(rig.mcpUrl, { token: 'demo-alice' });
+  browser = new OriginBrowser();
+  await browser.login(rig.base, 'alice', 'alice-pass');
+});
+afterAll(async () => {
+  await alice?.close();
+  await rig?.close();
+});
+
+describe('security headers of the OAuth pages, pinned on every page type', () => {
+  it('the connect page lets its form go to the provider, and nowhere else', async () => {
+    const [elicitation] = await expectUrlRequired(alice);
+    const provider = new URL(rig.calendar.issuer).origin;
+    const page = await expectPageHeaders(await browser.request(elicitation?.url ?? ''), {
+      formAction: provider,
+    });
+    expect(hidden(page, 'csrf')).toBeTruthy();
+  });
+
+  it('the connected page, and the callback refusals', async () => {
+    const [elicitation] = await expectUrlRequired(alice);
+    const halfway = await connectThroughProvider(browser, elicitation?.url ?? '', { stopAtCallback: true });
+    const callback = new URL(halfway.callbackUrl ?? '');
+    const anonymous = await new OriginBrowser().request(callback);
+    expect(anonymous.status).toBe(401);
+    await expectPageHeaders(anonymous);
+    const unknownProvider = await browser.request(new URL('oauth/callback/nobody', rig.base));
+    expect(unknownProvider.status).toBe(404);
+    await expectPageHeaders(unknownProvider);
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', 'A'.repeat(43));
+    const refused = await browser.request(tampered);
+    expect(refused.status).toBe(400);
+    await expectPageHeaders(refused);
+    const connected = await browser.request(callback);
+    expect(connected.status).toBe(200);
+    expect(await expectPageHeaders(connected)).toContain('Example Calendar connected');
+  });
+});
