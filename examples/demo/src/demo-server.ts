@@ -15,6 +15,7 @@ import {
   createElicitationPages,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
+  pageSecurityHeaders,
   secretKind,
   type UrlElicitationLogger,
   UrlElicitations,
@@ -163,7 +164,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
 
   const app = new Hono();
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
-  app.get('/', (c) => homePage(auth.sessions.read(c.req.raw)));
+  app.get('/', pageSecurityHeaders(), async (c) => homePage(await auth.sessions.read(c.req.raw)));
   app.route('/', auth.loginRoutes);
   app.route(
     '/',

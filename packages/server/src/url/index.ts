@@ -38,7 +38,8 @@ export type { ElicitationKind, KindPage } from './kinds/types.js';
 export { stderrLogger, type UrlElicitationLogger } from './log.js';
 export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
 export { DEFAULT_LOGIN_MAX_BODY_BYTES, DEFAULT_PAGE_MAX_BODY_BYTES } from './pages/form-body-limit.js';
-export { html, htmlPage } from './pages/html.js';
+export { type HtmlContent, html, htmlPage, type PageOptions } from './pages/html.js';
+export { pageSecurityHeaders } from './pages/security-headers.js';
 export { loadOrCreateSecretFile } from './secret-file.js';
 export { MemoryElicitationStore } from './store/memory.js';
 export type {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, type TestClient } from '../url/harness.js';
-import { expectPageHeaders } from '../url/page-headers.js';
+import {
+  expectPageHeaders,
+  expectSecurityHeaders,
+  pageSecurityHeaders,
+  styleOf,
+} from '../url/page-headers.js';
 import { connectThroughProvider, hidden, OriginBrowser } from './helpers/browser.js';
 import { expectUrlRequired } from './helpers/mcp.js';
 import { type OAuthRig, startOAuthRig } from './helpers/rig.js';
@@ -26,7 +31,19 @@ describe('security headers of the OAuth pages, pinned on every page type', () =>
     const page = await expectPageHeaders(await browser.request(elicitation?.url ?? ''), {
       formAction: provider,
     });
-    expect(hidden(page, 'csrf')).toBeTruthy();
+    const toProvider = await browser.request(elicitation?.url ?? '', { csrf: hidden(page, 'csrf') });
+    expect(toProvider.status).toBe(303);
+    expect(new URL(toProvider.headers.get('location') ?? '').origin).toBe(provider);
+    expectSecurityHeaders(toProvider, pageSecurityHeaders(styleOf(page)));
+  });
+
+  it('the callback refuses other methods with Allow and a closed connection, and the same headers', async () => {
+    const style = styleOf(await (await browser.request(new URL('oauth/callback/nobody', rig.base))).text());
+    const response = await fetch(new URL('oauth/callback/calendar', rig.base), { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('connection')).toBe('close');
+    expectSecurityHeaders(response, pageSecurityHeaders(style));
   });
 
   it('the connected page, and the callback refusals', async () => {

@@ -8,7 +8,7 @@ import {
 } from '../../src/url/index.js';
 import { csrfOf, TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
-import { expectPageHeaders } from './page-headers.js';
+import { expectPageHeaders, expectSecurityHeaders, pageSecurityHeaders, styleOf } from './page-headers.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -56,6 +56,22 @@ describe('security headers of the elicitation pages, pinned on every page type',
       await browser.request(url, { form: { csrf: csrfOf(page), value: 'x'.repeat(70 * 1024) } }),
     );
     await expectPageHeaders(await browser.request(url, { form: { csrf: csrfOf(page), value: '  ' } }));
+  });
+
+  it('redirects and plain-text refusals carry the same headers', async () => {
+    const expected = pageSecurityHeaders(styleOf(await (await browser.request(url)).text()));
+    const toLogin = await new TestBrowser().request(url);
+    expect(toLogin.status).toBe(303);
+    expectSecurityHeaders(toLogin, expected);
+    const crossSiteLogin = await browser.request(new URL('login', server.base), {
+      form: { csrf: 'x', username: 'alice', password: 'alice-pass' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(crossSiteLogin.status).toBe(403);
+    expectSecurityHeaders(crossSiteLogin, expected);
+    const logout = await new TestBrowser().request(new URL('logout', server.base), { form: {} });
+    expect(logout.status).toBe(303);
+    expectSecurityHeaders(logout, expected);
   });
 
   it('the done page, and the page of a link already used', async () => {

@@ -190,16 +190,26 @@ describe('request checks over the wire', () => {
   });
 });
 
-describe('html', () => {
-  it('escapes every interpolated value and drops control and bidi characters', async () => {
-    const { html, SafeHtml } = await import('../../src/url/pages/html.js');
-    const hostile = '<img src=x onerror=alert(1)> "quoted" \'single\' \u202egnp.exe\u0007';
-    const out = html`<p title="${hostile}">${hostile}</p>${new SafeHtml('<b>ok</b>')}`.toString();
-    expect(out).not.toContain('<img');
-    expect(out).not.toContain('"quoted"');
-    expect(out).not.toContain('\u202e');
-    expect(out).not.toContain('\u0007');
-    expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(out).toContain('<b>ok</b>');
+describe('html and htmlPage', () => {
+  it('escapes every interpolated value (hono/html) and the page drops control and bidi characters', async () => {
+    const { html, htmlPage } = await import('../../src/url/pages/html.js');
+    const { raw } = await import('hono/html');
+    const hostile = '<img src=x onerror=alert(1)> "quoted" \'single\' \u202egnp.exe\u0007\r';
+    const body = html`<p title="${hostile}">${hostile}</p>${raw('<b>ok</b>')}${[html`<i>${'&'}</i>`, false, null]}`;
+    const page = await htmlPage({ title: `t\u202e${hostile}`, body }).text();
+    expect(page).not.toContain('<img');
+    expect(page).not.toContain('"quoted"');
+    expect(page).not.toContain("'single'");
+    expect(page).not.toMatch(/[\u202e\u0007\r]/);
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('<b>ok</b><i>&amp;</i></main>');
+  });
+
+  it('renders a body that interpolated a promise, with the same cleaning', async () => {
+    const { html, htmlPage } = await import('../../src/url/pages/html.js');
+    const later = Promise.resolve(html`<b>${'late \u202e<x>'}</b>`);
+    const response = htmlPage({ title: 'Later', body: html`<p>${later}</p>`, status: 201 });
+    expect(response.status).toBe(201);
+    expect(await response.text()).toContain('<p><b>late &lt;x&gt;</b></p>');
   });
 });

@@ -5,6 +5,7 @@ import type { UrlElicitations } from '../../url/flow/url-elicitations.js';
 import { logRef } from '../../url/log.js';
 import type { BrowserIdentity } from '../../url/pages/app.js';
 import { html } from '../../url/pages/html.js';
+import { pageSecurityHeaders } from '../../url/pages/security-headers.js';
 import { elicitationUrl } from '../../url/public-url.js';
 import { isOpenIdConnect, type OAuthProviderOptions } from '../provider/provider-options.js';
 import type { ProviderRegistry } from '../provider/provider-registry.js';
@@ -46,6 +47,7 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
   const { registry, attempts, tokens, elicitations } = options;
   const log = elicitations.logger;
   const app = new Hono();
+  app.use(`/${CALLBACK_PATH}/:provider`, pageSecurityHeaders());
 
   app.get(`/${CALLBACK_PATH}/:provider`, async (c) => {
     const providerName = c.req.param('provider');

@@ -1,9 +1,10 @@
-import { CONTENT_SECURITY_POLICY, html, htmlPage, type SafeHtml } from '../../url/pages/html.js';
+import { type HtmlContent, html, htmlPage } from '../../url/pages/html.js';
+import { contentSecurityPolicy } from '../../url/pages/security-headers.js';
 
 /** A page of this module in the package's layout, with the security headers of every elicitation page. */
 export function oauthPage(
   title: string,
-  body: SafeHtml,
+  body: HtmlContent,
   status = 200,
   headers: Record<string, string> = {},
 ): Response {
@@ -24,7 +25,5 @@ export function noticePage(title: string, text: string, status: number, retryUrl
  * which answers with a redirect to the provider, and browsers check `form-action` along that redirect.
  */
 export function policyAllowingFormsTo(origin: string): string {
-  return CONTENT_SECURITY_POLICY.split('; ')
-    .map((directive) => (directive.startsWith('form-action ') ? `${directive} ${origin}` : directive))
-    .join('; ');
+  return contentSecurityPolicy([origin]);
 }

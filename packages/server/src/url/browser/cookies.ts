@@ -1,27 +1,18 @@
-/** The value of cookie `name` in a request's `Cookie` header, or undefined. */
-export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+import type { CookieOptions } from 'hono/utils/cookie';
 
 export interface CookieAttributes {
-  maxAgeSeconds?: number;
-  /** Secure when the request came over https (and always when `true`). */
+  /** Lifetime in milliseconds; 0 deletes the cookie. Sent as `Max-Age` in whole seconds. */
+  maxAgeMs: number;
+  /** Secure when the request came over https, so loopback http development keeps its cookies (E-48). */
   secure: boolean;
-  path?: string;
 }
 
-/** A `Set-Cookie` value: always HttpOnly and SameSite=Lax. */
-export function serializeCookie(name: string, value: string, attributes: CookieAttributes): string {
-  const parts = [`${name}=${value}`, `Path=${attributes.path ?? '/'}`, 'HttpOnly', 'SameSite=Lax'];
-  if (attributes.maxAgeSeconds !== undefined) parts.push(`Max-Age=${attributes.maxAgeSeconds}`);
-  if (attributes.secure) parts.push('Secure');
-  return parts.join('; ');
+/**
+ * hono's cookie options for every cookie of the package: `Path=/`, HttpOnly (no script reads it), SameSite=Lax
+ * (not sent on another site's form posts), Secure over https.
+ */
+export function cookieOptions({ maxAgeMs, secure }: CookieAttributes): CookieOptions {
+  return { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: Math.floor(maxAgeMs / 1000) };
 }
 
 export const isHttps = (request: Request) => new URL(request.url).protocol === 'https:';

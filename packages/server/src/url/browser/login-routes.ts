@@ -1,11 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
 import type { UrlElicitationLogger } from '../log.js';
 import { DEFAULT_LOGIN_MAX_BODY_BYTES, formBodyLimit } from '../pages/form-body-limit.js';
 import { html, htmlPage } from '../pages/html.js';
-import { isHttps, readCookie, serializeCookie } from './cookies.js';
-import { isSameOriginFormPost } from './form-origin.js';
+import { pageSecurityHeaders } from '../pages/security-headers.js';
+import { cookieOptions, isHttps } from './cookies.js';
+import { sameOriginForms } from './form-origin.js';
 import { LoginThrottle, type LoginThrottlePolicy } from './login-throttle.js';
 import { sameOriginPath } from './next-path.js';
 import type { SessionCookies } from './session-cookie.js';
@@ -42,6 +44,8 @@ function socketAddress(c: Context): string | undefined {
 }
 
 const LOGIN_CSRF_COOKIE = 'elicitkit_login_csrf';
+/** Long enough to type a password, short enough that a stolen form goes stale. */
+const LOGIN_FORM_LIFETIME_MS = 10 * 60 * 1000;
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b || a.length !== b.length) return false;
@@ -71,10 +75,11 @@ export function createLoginRoutes(options: LoginRoutesOptions): Hono {
       title,
       status,
       headers: {
-        'Set-Cookie': serializeCookie(LOGIN_CSRF_COOKIE, token, {
-          maxAgeSeconds: 600,
-          secure: isHttps(request),
-        }),
+        'Set-Cookie': generateCookie(
+          LOGIN_CSRF_COOKIE,
+          token,
+          cookieOptions({ maxAgeMs: LOGIN_FORM_LIFETIME_MS, secure: isHttps(request) }),
+        ),
       },
       body: html`<h1>${title}</h1>
 ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
@@ -87,6 +92,8 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
 </form>`,
     });
   };
+
+  for (const path of ['/login', '/logout']) app.use(path, pageSecurityHeaders());
 
   app.get('/login', (c) => {
     const origin = new URL(c.req.url).origin;
@@ -104,13 +111,18 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     ),
   );
 
+  // A forged cross-site login would sign the victim into the attacker's account (E-62); so would a forged logout
+  // followed by one, so logout is checked too.
+  const crossSiteRefused = sameOriginForms({ refused: (c) => c.text('Cross-site login refused', 403) });
+  app.post('/login', crossSiteRefused);
+  app.post('/logout', crossSiteRefused);
+
   app.post('/login', async (c) => {
     const origin = new URL(c.req.url).origin;
-    if (!isSameOriginFormPost(c.req.raw, origin)) return c.text('Cross-site login refused', 403);
     const body = await c.req.parseBody();
     const field = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '');
     const next = sameOriginPath(field('next'), origin);
-    if (!sameToken(field('csrf'), readCookie(c.req.raw, LOGIN_CSRF_COOKIE))) {
+    if (!sameToken(field('csrf'), getCookie(c, LOGIN_CSRF_COOKIE))) {
       return loginPage(c.req.raw, next, 'The form expired. Please sign in again.');
     }
     const username = field('username').slice(0, 256);
@@ -137,10 +149,10 @@ ${error ? html`<p class="error" role="alert">${error}</p>` : ''}
     }
     throttle?.succeeded(username);
     const headers = new Headers({ Location: next });
-    headers.append('Set-Cookie', sessions.issue(user, c.req.raw));
+    headers.append('Set-Cookie', await sessions.issue(user, c.req.raw));
     headers.append(
       'Set-Cookie',
-      serializeCookie(LOGIN_CSRF_COOKIE, '', { maxAgeSeconds: 0, secure: isHttps(c.req.raw) }),
+      generateCookie(LOGIN_CSRF_COOKIE, '', cookieOptions({ maxAgeMs: 0, secure: isHttps(c.req.raw) })),
     );
     return new Response(null, { status: 303, headers });
   });

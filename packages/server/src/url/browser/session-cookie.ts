@@ -1,28 +1,34 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { generateCookie, generateSignedCookie } from 'hono/cookie';
+import { parseSigned } from 'hono/utils/cookie';
 import { UrlElicitationConfigError } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
-import { isHttps, readCookie, serializeCookie } from './cookies.js';
+import { cookieOptions, isHttps } from './cookies.js';
 
 export interface SessionCookiesOptions {
   /** HMAC key material, 32 bytes or more; the same on every instance. */
   secret: string | Uint8Array;
   /** Cookie name; default `elicitkit_session`. */
   name?: string;
-  /** Lifetime; default 8 hours. */
-  maxAgeSeconds?: number;
+  /** Lifetime in milliseconds, at most 400 days (what browsers keep); default 8 hours. */
+  maxAgeMs?: number;
   /** `auto` (default): Secure when the request is https. */
   secure?: boolean | 'auto';
   now?: () => number;
 }
 
+const MAX_COOKIE_AGE_MS = 400 * 24 * 60 * 60 * 1000;
+
 /**
- * A small signed-cookie web session for apps without one: `v1.<payload>.<HMAC-SHA256>`, HttpOnly, SameSite=Lax,
- * Secure over https. It says which user a browser is; `browserIdentity` plugs it into the elicitation pages.
+ * A small signed-cookie web session for apps without one, on hono's signed cookies: the value is
+ * `v1.<payload>` and its HMAC-SHA256; HttpOnly, SameSite=Lax, Secure over https. The payload carries the user and
+ * an expiry that the server checks itself (a cookie kept past its `Max-Age` is still refused). It says which
+ * user a browser is (E-61, E-57: a user id the browser cannot forge); `browserIdentity` plugs it into the pages.
  */
 export class SessionCookies {
   readonly name: string;
-  readonly #key: Buffer;
-  readonly #maxAge: number;
+  readonly #key: Uint8Array<ArrayBuffer>;
+  readonly #maxAgeMs: number;
   readonly #secure: boolean | 'auto';
   readonly #now: () => number;
 
@@ -30,15 +36,16 @@ export class SessionCookies {
     const material = Buffer.from(options.secret);
     if (material.length < 32)
       throw new UrlElicitationConfigError('SessionCookies: secret must be 32 bytes or more');
-    this.#key = createHmac('sha256', material).update('elicitkit.session.v1').digest();
+    // A key of its own: the same secret given to something else never makes its MACs valid sessions.
+    this.#key = Uint8Array.from(createHmac('sha256', material).update('elicitkit.session.v1').digest());
     this.name = options.name ?? 'elicitkit_session';
-    this.#maxAge = options.maxAgeSeconds ?? 8 * 60 * 60;
+    this.#maxAgeMs = options.maxAgeMs ?? 8 * 60 * 60 * 1000;
+    if (!(this.#maxAgeMs >= 1000 && this.#maxAgeMs <= MAX_COOKIE_AGE_MS))
+      throw new UrlElicitationConfigError(
+        `SessionCookies: maxAgeMs must be between 1 second and 400 days, got ${String(options.maxAgeMs)}`,
+      );
     this.#secure = options.secure ?? 'auto';
     this.#now = options.now ?? Date.now;
-  }
-
-  #sign(payload: string): string {
-    return createHmac('sha256', this.#key).update(payload).digest('base64url');
   }
 
   #secureFor(request: Request): boolean {
@@ -46,37 +53,32 @@ export class SessionCookies {
   }
 
   /** The `Set-Cookie` value that logs `user` in on this browser. */
-  issue(user: string, request: Request): string {
+  async issue(user: string, request: Request): Promise<string> {
     if (!isValidUserId(user))
       throw new UrlElicitationConfigError('SessionCookies.issue: not a valid user id');
-    const exp = Math.floor(this.#now() / 1000) + this.#maxAge;
+    const exp = this.#now() + this.#maxAgeMs;
     const payload = `v1.${Buffer.from(JSON.stringify({ u: user, exp })).toString('base64url')}`;
-    return serializeCookie(this.name, `${payload}.${this.#sign(payload)}`, {
-      maxAgeSeconds: this.#maxAge,
-      secure: this.#secureFor(request),
-    });
+    const attributes = { maxAgeMs: this.#maxAgeMs, secure: this.#secureFor(request) };
+    return generateSignedCookie(this.name, payload, this.#key, cookieOptions(attributes));
   }
 
   /** The `Set-Cookie` value that logs this browser out. */
   clear(request: Request): string {
-    return serializeCookie(this.name, '', { maxAgeSeconds: 0, secure: this.#secureFor(request) });
+    return generateCookie(this.name, '', cookieOptions({ maxAgeMs: 0, secure: this.#secureFor(request) }));
   }
 
   /** The logged-in user, or undefined for a missing, forged or expired cookie. */
-  read(request: Request): string | undefined {
-    const value = readCookie(request, this.name);
-    if (!value || value.length > 4096) return undefined;
-    const dot = value.lastIndexOf('.');
-    const payload = value.slice(0, dot);
-    const given = Buffer.from(value.slice(dot + 1));
-    const expected = Buffer.from(this.#sign(payload));
-    if (dot < 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  async read(request: Request): Promise<string | undefined> {
+    const header = request.headers.get('cookie');
+    if (!header) return undefined;
+    const payload = (await parseSigned(header, this.#key, this.name))[this.name];
+    if (typeof payload !== 'string' || !payload.startsWith('v1.')) return undefined;
     try {
       const { u, exp } = JSON.parse(Buffer.from(payload.slice(3), 'base64url').toString('utf8')) as {
         u: unknown;
         exp: unknown;
       };
-      if (typeof exp !== 'number' || exp * 1000 <= this.#now() || !isValidUserId(u)) return undefined;
+      if (typeof exp !== 'number' || exp <= this.#now() || !isValidUserId(u)) return undefined;
       return u;
     } catch {
       return undefined;
@@ -84,5 +86,5 @@ export class SessionCookies {
   }
 
   /** For `createElicitationPages({ browserIdentity })`. */
-  readonly browserIdentity = (request: Request): string | undefined => this.read(request);
+  readonly browserIdentity = (request: Request): Promise<string | undefined> => this.read(request);
 }

@@ -1,5 +1,5 @@
 import type { UrlElicitationLogger } from '../log.js';
-import type { SafeHtml } from '../pages/html.js';
+import type { HtmlContent } from '../pages/html.js';
 import type { CompleteOutcome, ElicitationRecord } from '../store/types.js';
 
 /** What a kind's page handler gets once the browser's user was verified to be the bound user (E-61..E-63). */
@@ -17,7 +17,7 @@ export interface KindPage {
   /** Completes this elicitation once; the completion notice goes to the initiating client (E-17, E-18). */
   complete(): Promise<CompleteOutcome>;
   /** A full page in the package's layout, with the security headers of every elicitation page. */
-  render(page: { title: string; body: SafeHtml; status?: number }): Response;
+  render(page: { title: string; body: HtmlContent; status?: number }): Response;
   log: UrlElicitationLogger;
 }
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isSameOriginFormPost } from '../browser/form-origin.js';
+import { sameOriginForms } from '../browser/form-origin.js';
 import type { UrlElicitations } from '../flow/url-elicitations.js';
 import { isWellFormedElicitationId } from '../ids.js';
 import type { KindPage } from '../kinds/types.js';
@@ -7,7 +7,8 @@ import { logRef } from '../log.js';
 import type { ElicitationRecord } from '../store/types.js';
 import { CsrfTokens } from './csrf.js';
 import { DEFAULT_PAGE_MAX_BODY_BYTES, formBodyLimit } from './form-body-limit.js';
-import { html, htmlPage, PAGE_SECURITY_HEADERS } from './html.js';
+import { html, htmlPage } from './html.js';
+import { pageSecurityHeaders } from './security-headers.js';
 
 /** The app's web session: which user this browser request belongs to, or undefined when not logged in. */
 export type BrowserIdentity = (request: Request) => string | undefined | Promise<string | undefined>;
@@ -44,11 +45,20 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
   const log = elicitations.logger;
   const app = new Hono();
 
+  // Every answer, refusals and the kinds' own pages included, carries the pages' security headers.
+  app.use('/elicit/:id', pageSecurityHeaders());
   app.use(
     '/elicit/:id',
     formBodyLimit(options.maxBodyBytes ?? DEFAULT_PAGE_MAX_BODY_BYTES, () =>
       notice('Too large', 'What you sent is too large.', 413),
     ),
+  );
+  app.post(
+    '/elicit/:id',
+    sameOriginForms({
+      origin: elicitations.publicBaseUrl.origin,
+      refused: () => notice('Request refused', 'This form was sent from another site.', 403),
+    }),
   );
 
   app.on(['GET', 'POST'], '/elicit/:id', async (c) => {
@@ -88,9 +98,6 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
 
     let form: Record<string, string> = {};
     if (method === 'POST') {
-      if (!isSameOriginFormPost(c.req.raw, elicitations.publicBaseUrl.origin)) {
-        return notice('Request refused', 'This form was sent from another site.', 403);
-      }
       const body = await c.req.parseBody();
       const token = typeof body.csrf === 'string' ? body.csrf : undefined;
       if (!csrf.verify(token, id, user)) {
@@ -114,11 +121,7 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
       render: (p) => htmlPage(p),
       log,
     };
-    const response = await kind.handle(page);
-    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
-    return response;
+    return kind.handle(page);
   });
 
   return app;

@@ -1,49 +1,12 @@
 import { createHash } from 'node:crypto';
+import { html, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 
-/** Markup that is already safe: built by `html`, never from raw input. */
-export class SafeHtml {
-  readonly #markup: string;
+/** hono's `html` tagged template: every interpolated value is escaped unless it is itself `html` (or `raw`). */
+export { html };
 
-  constructor(markup: string) {
-    this.#markup = markup;
-  }
-
-  toString(): string {
-    return this.#markup;
-  }
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Escapes text for HTML content and quoted attributes, dropping control and bidi-override characters. */
-export function escapeHtml(text: string): string {
-  return text.replace(UNPRINTABLE, '').replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-type Interpolation = SafeHtml | string | number | undefined | null | false | readonly Interpolation[];
-
-function render(value: Interpolation): string {
-  if (value === undefined || value === null || value === false) return '';
-  if (value instanceof SafeHtml) return value.toString();
-  if (Array.isArray(value)) return value.map(render).join('');
-  return escapeHtml(String(value));
-}
-
-/** Tagged template: every interpolated value is escaped unless it is `SafeHtml` (all server text is escaped). */
-export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
-  let out = strings[0] ?? '';
-  values.forEach((value, i) => {
-    out += render(value) + (strings[i + 1] ?? '');
-  });
-  return new SafeHtml(out);
-}
+/** What `html` returns: markup that is safe to send (a promise only when a promise was interpolated). */
+export type HtmlContent = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.4rem}label{display:block;font-weight:600;margin:1rem 0 .3rem}
@@ -51,42 +14,44 @@ input[type=password],input[type=text]{width:100%;padding:.5rem;font:inherit;box-
 button{margin-top:1rem;padding:.5rem 1.2rem;font:inherit}.muted{color:#555}.error{color:#a00}
 .message{white-space:pre-wrap;border-left:3px solid #ccc;padding-left:.8rem}`;
 
-const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+/** The CSP allows this one stylesheet by hash, and nothing else. */
+export const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 
-/** No scripts at all, only our one stylesheet, forms only to ourselves, never framed. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  `style-src 'sha256-${STYLE_HASH}'`,
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join('; ');
+/**
+ * Control and bidi-override characters, dropped from every page: text from a tool or a provider must not reorder
+ * what the user reads (`\u202egnp.exe`). hono's escaping leaves them in; tab and newline stay.
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** The headers of every page that may show or take a secret. */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-});
+const printable = (markup: HtmlEscapedString) => String(markup).replace(UNPRINTABLE, '');
 
 export interface PageOptions {
   title: string;
-  body: SafeHtml;
+  body: HtmlContent;
   status?: number;
   headers?: Record<string, string>;
 }
 
-/** A complete HTML response with the security headers. */
+/**
+ * A complete HTML page in the package's layout. Its security headers (CSP, no-store, no framing…) come from
+ * `pageSecurityHeaders()`, which every route of the package runs; a page served elsewhere needs it too.
+ */
 export function htmlPage({ title, body, status = 200, headers = {} }: PageOptions): Response {
   const document = html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${title}</title><style>${new SafeHtml(STYLE)}</style></head>
+<meta name="referrer" content="no-referrer"><title>${title}</title><style>${raw(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`;
-  return new Response(document.toString(), {
+  return new Response(document instanceof Promise ? streamOf(document) : printable(document), {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', ...PAGE_SECURITY_HEADERS, ...headers },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },
+  });
+}
+
+function streamOf(document: Promise<HtmlEscapedString>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      controller.enqueue(new TextEncoder().encode(printable(await document)));
+      controller.close();
+    },
   });
 }
