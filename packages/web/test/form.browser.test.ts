@@ -89,7 +89,7 @@ describe('<elicit-form> in Chromium', () => {
     const page = await rig.page();
     await show(page, BOOKING, {
       initial: { name: 'Z' },
-      issues: [{ path: 'name', code: 'too-short', message: 'must be at least 2 characters' }],
+      issues: [{ path: ['name'], code: 'too-short', message: 'must be at least 2 characters' }],
     });
     await expect(form(page).getByRole('alert').textContent()).resolves.toMatch(/not accepted/);
     await expect(form(page).locator('[part=error]').first().textContent()).resolves.toBe(
