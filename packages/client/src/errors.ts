@@ -1,4 +1,4 @@
-import { ElicitkitError } from '@elicitkit/core';
+import { ElicitkitError, type Issue } from '@elicitkit/core';
 
 /**
  * Errors `@elicitkit/client` throws to the host application. Branch on `code`, never on `message`.
@@ -94,14 +94,14 @@ export class InputRequestRejectedError extends ElicitkitError {
   /** The offending input request's key, when one was at fault. */
   readonly inputRequestKey: string | undefined;
   /** Schema findings, for `invalid-input-request` with a bad `requestedSchema`. */
-  readonly issues: readonly { path: string; code: string; message: string }[] | undefined;
+  readonly issues: readonly Issue[] | undefined;
 
   constructor(
     code: InputRequestRejectedCode,
     message: string,
     details: {
       inputRequestKey?: string;
-      issues?: readonly { path: string; code: string; message: string }[];
+      issues?: readonly Issue[];
     } = {},
   ) {
     super(code, message);

@@ -1,4 +1,4 @@
-import type { ContentIssue, ElicitContent, FormField, UrlAnalysis } from '@elicitkit/core';
+import type { AllowedUrlAnalysis, ContentIssue, ElicitContent, FormField } from '@elicitkit/core';
 
 /**
  * The contract between the host pipeline (`installElicitation`) and a UI (terminal, browser, scripted).
@@ -57,8 +57,8 @@ export interface UrlPrompt extends PromptBase {
    * 2026-07-28 (which has no elicitation ids, M-17). Opaque, unique among the flows of one call.
    */
   flowId: string;
-  /** Core's verdict; always `allowed: true` here (blocked URLs never reach a UI). Show `display.full` (E-52). */
-  url: UrlAnalysis;
+  /** Core's verdict on an allowed URL (blocked URLs never reach a UI). Show `display.full` (E-52). */
+  url: AllowedUrlAnalysis;
   /** `request`: an in-band `elicitation/create`; `required`: listed in a -32042 error for a call the user made. */
   origin: 'request' | 'required';
 }
@@ -73,7 +73,7 @@ export type UrlOutcome = { action: 'consent' } | { action: 'decline' } | { actio
 export interface CompletionWait {
   requester: Requester;
   /** The flows still pending (`flowId` as in `UrlPrompt`). */
-  pending: { flowId: string; url: UrlAnalysis }[];
+  pending: { flowId: string; url: AllowedUrlAnalysis }[];
   /**
    * Fires when every pending flow completed, the call finished (2026: the server answered the retry), or the
    * wait was abandoned: stop showing the controls and clear them from the screen.

@@ -62,7 +62,7 @@ describe('form mode', () => {
     expect(response.result).toEqual({ action: 'accept', content: { name: 'Ada', age: 21 } });
     const [first, second] = ui.prompts as FormPrompt[];
     expect(first?.issues).toBeUndefined();
-    expect(second?.issues?.map((issue) => [issue.path, issue.code])).toEqual([['age', 'minimum']]);
+    expect(second?.issues?.map((issue) => [issue.path, issue.code])).toEqual([[['age'], 'minimum']]);
     expect(second?.initial).toEqual({ name: 'Ada', age: 12 });
   });
 

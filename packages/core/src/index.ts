@@ -8,9 +8,18 @@ export {
 export { ElicitkitError } from './errors.js';
 export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
-export type { ContentIssue, ContentIssueCode, Issue, SchemaIssue, SchemaIssueCode } from './issues.js';
+export {
+  type ContentIssue,
+  type ContentIssueCode,
+  formatIssuePath,
+  type Issue,
+  type IssuePath,
+  type SchemaIssue,
+  type SchemaIssueCode,
+} from './issues.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { loadPatternEngine } from './regex/load-pattern-engine.js';
+export { isJsonObject, previewValue } from './schema/json-object.js';
 export {
   type RequestedSchemaValidation,
   type ValidateRequestedSchemaOptions,
@@ -19,8 +28,12 @@ export {
 export { type SanitizeOptions, sanitizeForDisplay } from './text/sanitize.js';
 export type * from './types.js';
 export { analyzeUrl } from './url/analyze-url.js';
+export { isLoopbackHost } from './url/loopback.js';
 export type {
+  AllowedUrlAnalysis,
   AnalyzeUrlOptions,
+  BlockedUrlAnalysis,
+  TextRange,
   UrlAnalysis,
   UrlBlockReason,
   UrlDisplay,

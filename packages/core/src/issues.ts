@@ -1,7 +1,9 @@
 /**
- * Findings about a schema or an answer. `path` names the spot in dotted form (`properties.age.minimum` for
- * a schema, `age` or `colors.1` for an answer); `code` is stable and safe to branch on; `message` is for
- * people and may change.
+ * Findings about a schema or an answer. `path` names the spot as a list of keys, as Standard Schema does:
+ * `['properties', 'age', 'minimum']` in a schema, `['age']` or `['colors', 1]` in an answer (array indices
+ * are numbers), `[]` for the whole value. A list, not a dotted string, so a property named `a.b` is one key.
+ * `code` is stable and safe to branch on; `message` is for people and may change. Show a path to people
+ * with {@link formatIssuePath}.
  */
 
 /** Why a requested schema was refused by `validateRequestedSchema`. */
@@ -45,11 +47,33 @@ export type ContentIssueCode =
   | 'duplicate-items'
   | 'unknown-property';
 
+/** Where an issue is: keys from the root, array indices as numbers; `[]` is the whole value. */
+export type IssuePath = readonly (string | number)[];
+
 export interface Issue<Code extends string = string> {
-  path: string;
+  path: IssuePath;
   code: Code;
   message: string;
 }
 
 export type SchemaIssue = Issue<SchemaIssueCode>;
 export type ContentIssue = Issue<ContentIssueCode>;
+
+/** A key that reads unambiguously after a dot: an identifier (`age`, `first_name`, `$id`). */
+const PLAIN_KEY = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * An issue path for people and messages, in JavaScript accessor style: `age`, `colors[1]`,
+ * `properties.age.minimum`; a key that is not a plain identifier is quoted as JSON in brackets, so every
+ * path reads one way only: `["a.b"]`, `properties["first name"].title`, `[""]`. The root (`[]`) is `''`;
+ * callers choose their own word for it (`(root)`, `answer`).
+ */
+export function formatIssuePath(path: IssuePath): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += `[${key}]`;
+    else if (PLAIN_KEY.test(key)) text += text === '' ? key : `.${key}`;
+    else text += `[${JSON.stringify(key)}]`;
+  }
+  return text;
+}

@@ -91,3 +91,6 @@ export type ElicitValue = string | number | boolean | string[];
 
 /** `ElicitResult.content`. */
 export type ElicitContent = Record<string, ElicitValue>;
+
+/** The two elicitation modes (E-07): a form the client renders, or a URL the user opens in a browser. */
+export type ElicitationMode = 'form' | 'url';

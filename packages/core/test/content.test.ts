@@ -1,5 +1,6 @@
 import {
   type ContentIssueCode,
+  formatIssuePath,
   type RequestedSchema,
   validateContent,
   validateField,
@@ -49,8 +50,10 @@ const schema = schemaOf({
 function problems(field: string, value: unknown): string[] {
   const whole = validateContent(schema, { name: 'Ann', [field]: value });
   const single = validateField(schema, field, value);
-  const fromWhole = whole.ok ? [] : whole.issues.map((issue) => `${issue.path}:${issue.code}`);
-  expect(single.map((issue) => `${issue.path}:${issue.code}`)).toEqual(fromWhole);
+  const fromWhole = whole.ok
+    ? []
+    : whole.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`);
+  expect(single.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`)).toEqual(fromWhole);
   return fromWhole;
 }
 
@@ -82,7 +85,7 @@ describe('validateContent: valid answers (E-59, E-60)', () => {
     expect(validateContent(schema, { name: 'Ann', age: undefined }).ok).toBe(true);
     expect(validateContent(schema, { name: undefined })).toMatchObject({
       ok: false,
-      issues: [{ path: 'name', code: 'required' }],
+      issues: [{ path: ['name'], code: 'required' }],
     });
   });
 });
@@ -111,10 +114,10 @@ describe('validateContent: each rule (E-59, E-60)', () => {
     ['a string for a multi-select', 'tags', 'x', 'type'],
     ['too few items', 'tags', [], 'too-few-items'],
     ['too many items', 'tags', ['x', 'y', 'z'], 'too-many-items'],
-    ['an unknown item', 'tags', ['x', 'w'], 'not-in-enum', 'tags.1'],
-    ['a duplicate item', 'tags', ['y', 'y'], 'duplicate-items', 'tags.1'],
-    ['a non-string item', 'labels', ['p', 3], 'type', 'labels.1'],
-    ['an unknown titled item', 'labels', ['P'], 'not-in-enum', 'labels.0'],
+    ['an unknown item', 'tags', ['x', 'w'], 'not-in-enum', 'tags[1]'],
+    ['a duplicate item', 'tags', ['y', 'y'], 'duplicate-items', 'tags[1]'],
+    ['a non-string item', 'labels', ['p', 3], 'type', 'labels[1]'],
+    ['an unknown titled item', 'labels', ['P'], 'not-in-enum', 'labels[0]'],
   ])('[E-60] refuses %s', (_, field, value, code, path = field) => {
     expect(problems(field, value)).toEqual([`${path}:${code}`]);
   });
@@ -122,7 +125,7 @@ describe('validateContent: each rule (E-59, E-60)', () => {
   it('[E-60] refuses a missing required field', () => {
     expect(validateContent(schema, {})).toEqual({
       ok: false,
-      issues: [{ path: 'name', code: 'required', message: 'is required' }],
+      issues: [{ path: ['name'], code: 'required', message: 'is required' }],
     });
   });
 
@@ -131,7 +134,7 @@ describe('validateContent: each rule (E-59, E-60)', () => {
     (content) => {
       expect(validateContent(schema, content)).toMatchObject({
         ok: false,
-        issues: [{ path: '', code: 'not-an-object' }],
+        issues: [{ path: [], code: 'not-an-object' }],
       });
     },
   );
@@ -143,17 +146,16 @@ describe('validateContent: each rule (E-59, E-60)', () => {
 
   it('[E-60] reports every field with a problem, each once', () => {
     const result = validateContent(schema, { name: 'A', age: 1.5, tags: ['w', 'w'], extra: true });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      'name:too-short',
-      'age:not-integer',
-      'tags.0:not-in-enum',
-      'extra:unknown-property',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['name:too-short', 'age:not-integer', 'tags[0]:not-in-enum', 'extra:unknown-property']);
   });
 
   it('[E-60] messages are readable', () => {
     const result = validateContent(schema, { name: 'Ann', color: 'blue', age: 12, code: 'x' });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path} ${issue.message}`)).toEqual([
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)} ${issue.message}`),
+    ).toEqual([
       'code must match the pattern "^[A-Z]{3}$"',
       'age must be at least 18',
       'color must be one of "red", "green"',
@@ -166,7 +168,7 @@ describe('validateContent: unknown properties (E-60)', () => {
     expect(validateContent(schema, { name: 'Ann', nickname: 'A' })).toEqual({
       ok: false,
       issues: [
-        { path: 'nickname', code: 'unknown-property', message: 'is not a field of the requested schema' },
+        { path: ['nickname'], code: 'unknown-property', message: 'is not a field of the requested schema' },
       ],
     });
   });
@@ -181,7 +183,7 @@ describe('validateContent: unknown properties (E-60)', () => {
   it('[E-60] still validates known fields when stripping', () => {
     expect(validateContent(schema, { name: 'A', other: 1 }, { unknownProperties: 'strip' })).toMatchObject({
       ok: false,
-      issues: [{ path: 'name', code: 'too-short' }],
+      issues: [{ path: ['name'], code: 'too-short' }],
     });
   });
 });
@@ -193,7 +195,7 @@ describe('validateContent: answer length limit (E-60)', () => {
     expect(validateContent(free, { note: 'x'.repeat(100_000) }).ok).toBe(true);
     expect(validateContent(free, { note: 'x'.repeat(100_001) })).toMatchObject({
       ok: false,
-      issues: [{ path: 'note', code: 'too-long', message: 'must be at most 100000 characters long' }],
+      issues: [{ path: ['note'], code: 'too-long', message: 'must be at most 100000 characters long' }],
     });
     expect(validateContent(free, { note: '😀'.repeat(100_000) }).ok).toBe(true);
     expect(validateContent(free, { note: 'xx' }, { limits: { maxAnswerLength: 1 } }).ok).toBe(false);
@@ -217,7 +219,7 @@ describe('validateContent: answer length limit (E-60)', () => {
     );
     expect(validateContent(multi, { t: huge })).toMatchObject({
       ok: false,
-      issues: [{ path: 't.1', code: 'duplicate-items' }],
+      issues: [{ path: ['t', 1], code: 'duplicate-items' }],
     });
     expect([...read]).toEqual(['0', '1']);
   });
@@ -227,18 +229,18 @@ describe('validateField: live feedback (E-59)', () => {
   it('[E-59] returns [] for a good value, one issue for a bad one', () => {
     expect(validateField(schema, 'age', 40)).toEqual([]);
     expect(validateField(schema, 'age', 4)).toEqual([
-      { path: 'age', code: 'minimum', message: 'must be at least 18' },
+      { path: ['age'], code: 'minimum', message: 'must be at least 18' },
     ]);
   });
 
   it('[E-59] treats undefined as unanswered: an issue only for required fields', () => {
     expect(validateField(schema, 'age', undefined)).toEqual([]);
     expect(validateField(schema, 'name', undefined)).toEqual([
-      { path: 'name', code: 'required', message: 'is required' },
+      { path: ['name'], code: 'required', message: 'is required' },
     ]);
   });
 
   it('[E-59] refuses a name the schema does not have', () => {
-    expect(validateField(schema, 'nope', 'x')).toMatchObject([{ path: 'nope', code: 'unknown-property' }]);
+    expect(validateField(schema, 'nope', 'x')).toMatchObject([{ path: ['nope'], code: 'unknown-property' }]);
   });
 });

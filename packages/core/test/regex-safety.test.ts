@@ -101,7 +101,7 @@ describe('regex safety: answer lengths a pattern cannot check in bounded time (i
     });
     expect(result).toMatchObject({
       ok: false,
-      issues: [{ path: 'properties.f.pattern', code: 'unsafe-pattern' }],
+      issues: [{ path: ['properties', 'f', 'pattern'], code: 'unsafe-pattern' }],
     });
     expect(result.ok ? '' : result.issues[0]!.message).toContain(`up to ${longest()} characters`);
   });
@@ -132,7 +132,7 @@ describe('regex safety: answer lengths a pattern cannot check in bounded time (i
     const result = validateContent(schema, { f: 'a'.repeat(longest() + 1) });
     expect(result).toEqual({
       ok: false,
-      issues: [{ path: 'f', code: 'too-long', message: `must be at most ${longest()} characters long` }],
+      issues: [{ path: ['f'], code: 'too-long', message: `must be at most ${longest()} characters long` }],
     });
     expect(runs).not.toHaveBeenCalled();
     expect(validateContent(schema, { f: 'a'.repeat(longest()) }).ok).toBe(true);
@@ -153,7 +153,7 @@ describe('regex safety: answer lengths a pattern cannot check in bounded time (i
     });
     expect(result).toMatchObject({
       ok: false,
-      issues: [{ path: 'properties.f.pattern', code: 'unsafe-pattern' }],
+      issues: [{ path: ['properties', 'f', 'pattern'], code: 'unsafe-pattern' }],
     });
   });
 
@@ -164,7 +164,7 @@ describe('regex safety: answer lengths a pattern cannot check in bounded time (i
     };
     expect(validateContent(schema, { f: 'a' })).toMatchObject({
       ok: false,
-      issues: [{ path: 'f', code: 'pattern' }],
+      issues: [{ path: ['f'], code: 'pattern' }],
     });
   });
 });
@@ -222,7 +222,7 @@ describe('regex safety: constructs a linear-time engine cannot run (issue 2, ite
     });
     expect(result).toMatchObject({
       ok: false,
-      issues: [{ path: 'properties.f.pattern', code: 'invalid-pattern' }],
+      issues: [{ path: ['properties', 'f', 'pattern'], code: 'invalid-pattern' }],
     });
   });
 

@@ -1,4 +1,5 @@
 import type { SchemaIssueCode } from '@elicitkit/core';
+import { formatIssuePath } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
 import { issuesOf, onlyIssue, root } from './schema-helpers.js';
 
@@ -29,7 +30,7 @@ describe('validateRequestedSchema: defaults must pass their own field (E-12, E-1
     [
       'an unknown choice in a multi-select',
       { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a', 'b'] },
-      'properties.f.default.1',
+      'properties.f.default[1]',
     ],
     [
       'a repeated choice',
@@ -43,7 +44,7 @@ describe('validateRequestedSchema: defaults must pass their own field (E-12, E-1
         },
         default: ['a', 'a'],
       },
-      'properties.f.default.1',
+      'properties.f.default[1]',
     ],
     [
       'too many choices',
@@ -75,7 +76,7 @@ describe('validateRequestedSchema: enums (E-12)', () => {
     [
       'a duplicate enum value',
       { type: 'string', enum: ['a', 'b', 'a'] },
-      'properties.f.enum.2',
+      'properties.f.enum[2]',
       'duplicate-enum-value',
     ],
     [
@@ -87,31 +88,31 @@ describe('validateRequestedSchema: enums (E-12)', () => {
           { const: 'a', title: 'B' },
         ],
       },
-      'properties.f.oneOf.1.const',
+      'properties.f.oneOf[1].const',
       'duplicate-enum-value',
     ],
     [
       'a duplicate items.enum value',
       { type: 'array', items: { type: 'string', enum: ['a', 'a'] } },
-      'properties.f.items.enum.1',
+      'properties.f.items.enum[1]',
       'duplicate-enum-value',
     ],
     [
       'a numeric enum value',
       { type: 'string', enum: ['a', 1] },
-      'properties.f.enum.1',
+      'properties.f.enum[1]',
       'non-string-enum-value',
     ],
     [
       'a null oneOf const',
       { type: 'string', oneOf: [{ const: null, title: 'A' }] },
-      'properties.f.oneOf.0.const',
+      'properties.f.oneOf[0].const',
       'non-string-enum-value',
     ],
     [
       'a numeric items.anyOf const',
       { type: 'array', items: { anyOf: [{ const: 1, title: 'A' }] } },
-      'properties.f.items.anyOf.0.const',
+      'properties.f.items.anyOf[0].const',
       'non-string-enum-value',
     ],
     [
@@ -129,7 +130,7 @@ describe('validateRequestedSchema: enums (E-12)', () => {
     [
       'enumNames with a number',
       { type: 'string', enum: ['a'], enumNames: [1] },
-      'properties.f.enumNames.0',
+      'properties.f.enumNames[0]',
       'invalid-keyword-value',
     ],
     [
@@ -147,25 +148,25 @@ describe('validateRequestedSchema: enums (E-12)', () => {
     [
       'an option without a title',
       { type: 'string', oneOf: [{ const: 'a' }] },
-      'properties.f.oneOf.0.title',
+      'properties.f.oneOf[0].title',
       'invalid-keyword-value',
     ],
     [
       'an option without a const',
       { type: 'string', oneOf: [{ title: 'A' }] },
-      'properties.f.oneOf.0.const',
+      'properties.f.oneOf[0].const',
       'invalid-keyword-value',
     ],
     [
       'an option with a pattern',
       { type: 'string', oneOf: [{ const: 'a', title: 'A', pattern: 'a' }] },
-      'properties.f.oneOf.0.pattern',
+      'properties.f.oneOf[0].pattern',
       'unsupported-keyword',
     ],
     [
       'an option that is a string',
       { type: 'string', oneOf: ['a'] },
-      'properties.f.oneOf.0',
+      'properties.f.oneOf[0]',
       'invalid-keyword-value',
     ],
     ['enum not a list', { type: 'string', enum: 'a' }, 'properties.f.enum', 'invalid-keyword-value'],
@@ -262,20 +263,20 @@ describe('validateRequestedSchema: several problems at once', () => {
       },
       required: ['zz'],
     });
-    expect(issues.map((issue) => `${issue.path} ${issue.code}`)).toEqual([
+    expect(issues.map((issue) => `${formatIssuePath(issue.path)} ${issue.code}`)).toEqual([
       '$ref unsupported-keyword',
       'properties.a.allOf unsupported-keyword',
       'properties.a.minLength inverted-range',
       'properties.b.type nested-object',
       'properties.c.default invalid-default',
-      'required.0 unknown-required',
+      'required[0] unknown-required',
     ]);
   });
 
   it('messages say what was wrong without repeating the path', () => {
     const [issue] = issuesOf(root({ age: { type: 'number', minimum: 'ten' } }));
     expect(issue).toEqual({
-      path: 'properties.age.minimum',
+      path: ['properties', 'age', 'minimum'],
       code: 'invalid-keyword-value',
       message: 'minimum must be a finite number, not "ten"',
     });

@@ -1,4 +1,4 @@
-import { type SchemaIssue, validateRequestedSchema } from '@elicitkit/core';
+import { formatIssuePath, type SchemaIssue, validateRequestedSchema } from '@elicitkit/core';
 import { expect } from 'vitest';
 
 /** Test helpers for the requested-schema tests. */
@@ -16,10 +16,10 @@ export function issuesOf(input: unknown): SchemaIssue[] {
 }
 
 /** The one issue a schema with a single fault must produce. */
-export function onlyIssue(input: unknown): Pick<SchemaIssue, 'path' | 'code'> {
+export function onlyIssue(input: unknown): { path: string; code: SchemaIssue['code'] } {
   const issues = issuesOf(input);
   expect(issues, JSON.stringify(issues)).toHaveLength(1);
   const [issue] = issues;
   expect(issue!.message.length).toBeGreaterThan(10);
-  return { path: issue!.path, code: issue!.code };
+  return { path: formatIssuePath(issue!.path), code: issue!.code };
 }

@@ -1,6 +1,7 @@
 import {
   applyDefaults,
   DEFAULT_LIMITS,
+  formatIssuePath,
   formModel,
   type RequestedSchema,
   validateContent,
@@ -81,7 +82,9 @@ describe('hostile schemas: prototype names are ordinary property names (E-12)', 
       prototype: 'd',
     });
     const issues = validateContent(schema, bad);
-    expect(issues.ok ? [] : issues.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
+    expect(
+      issues.ok ? [] : issues.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual([
       '__proto__:type',
       'constructor:type',
       'toString:type',
@@ -94,23 +97,22 @@ describe('hostile schemas: prototype names are ordinary property names (E-12)', 
   it('[E-60] an inherited name is not a present answer', () => {
     const schema = accepted(input);
     const result = validateContent(schema, {});
-    expect(result.ok ? [] : result.issues.map((issue) => issue.path)).toEqual([
+    expect(result.ok ? [] : result.issues.map((issue) => formatIssuePath(issue.path))).toEqual([
       '__proto__',
       'constructor',
       'toString',
     ]);
     expect(validateField(schema, 'toString', undefined)).toEqual([
-      { path: 'toString', code: 'required', message: 'is required' },
+      { path: ['toString'], code: 'required', message: 'is required' },
     ]);
   });
 
   it('[E-60] a content key named like a prototype member that the schema lacks is unknown', () => {
     const schema = accepted({ type: 'object', properties: { a: { type: 'string' } } });
     const result = validateContent(schema, wire({ a: 'x', PROTO: { polluted: true }, constructor: 'y' }));
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      '__proto__:unknown-property',
-      'constructor:unknown-property',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['__proto__:unknown-property', 'constructor:unknown-property']);
     const stripped = validateContent(schema, wire({ a: 'x', PROTO: { polluted: true } }), {
       unknownProperties: 'strip',
     });
@@ -144,9 +146,9 @@ describe('hostile schemas: prototype names are ordinary property names (E-12)', 
     const result = validateRequestedSchema(
       wire({ type: 'object', properties: { a: { type: 'string', PROTO: { polluted: 1 } } } }),
     );
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      'properties.a.__proto__:unsupported-keyword',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['properties.a.__proto__:unsupported-keyword']);
   });
 });
 
@@ -159,9 +161,9 @@ describe('hostile schemas: size limits (E-12)', () => {
       ]),
     );
     const result = validateRequestedSchema({ type: 'object', properties });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      'properties:limit-exceeded',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['properties:limit-exceeded']);
   });
 
   it('[E-12] limits can be raised or lowered per call', () => {
@@ -186,19 +188,19 @@ describe('hostile schemas: size limits (E-12)', () => {
   it.each([
     ['a title', { type: 'string', title: 'x'.repeat(10_001) }, 'properties.f.title'],
     ['a description', { type: 'string', description: 'x'.repeat(10_001) }, 'properties.f.description'],
-    ['an enum value', { type: 'string', enum: ['x'.repeat(10_001)] }, 'properties.f.enum.0'],
+    ['an enum value', { type: 'string', enum: ['x'.repeat(10_001)] }, 'properties.f.enum[0]'],
     [
       'an option title',
       { type: 'string', oneOf: [{ const: 'a', title: 'x'.repeat(10_001) }] },
-      'properties.f.oneOf.0.title',
+      'properties.f.oneOf[0].title',
     ],
     ['a default', { type: 'string', default: 'x'.repeat(10_001) }, 'properties.f.default'],
     ['a pattern', { type: 'string', pattern: 'a'.repeat(1_001) }, 'properties.f.pattern'],
   ])('[E-12] refuses %s longer than its limit', (_, field, path) => {
     const result = validateRequestedSchema({ type: 'object', properties: { f: field } });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      `${path}:limit-exceeded`,
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual([`${path}:limit-exceeded`]);
   });
 
   it('[E-12] refuses a property name longer than maxSchemaStringLength', () => {
@@ -211,7 +213,7 @@ describe('hostile schemas: size limits (E-12)', () => {
     const big = { type: 'object', properties: { a: { type: 'string' } }, 'x-padding': 'x'.repeat(1_000_001) };
     expect(validateRequestedSchema(big)).toMatchObject({
       ok: false,
-      issues: [{ path: '', code: 'limit-exceeded' }],
+      issues: [{ path: [], code: 'limit-exceeded' }],
     });
   });
 
@@ -228,7 +230,7 @@ describe('hostile schemas: size limits (E-12)', () => {
     cyclic['x-self'] = cyclic;
     expect(validateRequestedSchema(cyclic)).toMatchObject({
       ok: false,
-      issues: [{ path: '', code: 'limit-exceeded' }],
+      issues: [{ path: [], code: 'limit-exceeded' }],
     });
   });
 
@@ -236,9 +238,9 @@ describe('hostile schemas: size limits (E-12)', () => {
     let nested: Record<string, unknown> = { type: 'string' };
     for (let depth = 0; depth < 1000; depth++) nested = { type: 'object', properties: { inner: nested } };
     const result = validateRequestedSchema({ type: 'object', properties: { outer: nested } });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      'properties.outer.type:nested-object',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['properties.outer.type:nested-object']);
   });
 
   it('[E-12] refuses a schema with many keys in one definition by size', () => {

@@ -155,19 +155,19 @@ describe('validateRequestedSchema: the root (E-12)', () => {
     [
       'required naming an unknown property',
       root({ a: { type: 'string' } }, { required: ['a', 'b'] }),
-      'required.1',
+      'required[1]',
       'unknown-required',
     ],
     [
       'required listing a name twice',
       root({ a: { type: 'string' } }, { required: ['a', 'a'] }),
-      'required.1',
+      'required[1]',
       'invalid-keyword-value',
     ],
     [
       'required with a number',
       root({ a: { type: 'string' } }, { required: [1] }),
-      'required.0',
+      'required[0]',
       'invalid-keyword-value',
     ],
     [

@@ -1,4 +1,4 @@
-import { formModel, validateContent, validateRequestedSchema } from '@elicitkit/core';
+import { formatIssuePath, formModel, validateContent, validateRequestedSchema } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
 import { readSpecFile, wireSchemaValidator } from './differential-ajv.js';
 
@@ -72,9 +72,9 @@ describe('spec examples (E-12)', () => {
     const [example] = primitives.filter(selfContradicting);
     expect(example).toMatchObject({ type: 'string', pattern: '^[A-Za-z]+$', default: 'user@example.com' });
     const result = validateRequestedSchema({ type: 'object', properties: { field: example } });
-    expect(result.ok ? [] : result.issues.map((issue) => `${issue.path}:${issue.code}`)).toEqual([
-      'properties.field.default:invalid-default',
-    ]);
+    expect(
+      result.ok ? [] : result.issues.map((issue) => `${formatIssuePath(issue.path)}:${issue.code}`),
+    ).toEqual(['properties.field.default:invalid-default']);
   });
 
   it.each(

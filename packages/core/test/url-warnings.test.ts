@@ -1,5 +1,6 @@
 import { analyzeUrl, type UrlWarningCode } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
+import { blocked } from './url-helpers.js';
 
 function warningOf(url: string, code: UrlWarningCode, options?: { allowInsecureHttp?: boolean }): string {
   const analysis = analyzeUrl(url, options);
@@ -211,7 +212,7 @@ describe('analyzeUrl warnings (E-55)', () => {
 
   it('[E-55] a blocked http URL still carries its warnings, for a refusal notice', () => {
     const analysis = analyzeUrl('http://paypal.com.evil.example/');
-    expect(analysis.blockReason).toBe('insecure-http');
+    expect(blocked(analysis).blockReason).toBe('insecure-http');
     expect(analysis.warnings.map((warning) => warning.code)).toEqual(['domain-in-subdomain', 'not-https']);
   });
 });

@@ -1,5 +1,5 @@
 import type { ContentIssue, Issue, SchemaIssue } from '@elicitkit/core';
-import { ElicitkitError } from '@elicitkit/core';
+import { ElicitkitError, formatIssuePath } from '@elicitkit/core';
 
 /**
  * Every error `@elicitkit/server` throws. Branch on `code` (stable), never on `message` (for people).
@@ -180,7 +180,9 @@ export class ElicitationFailedError extends ElicitkitError {
 const SHOWN_ISSUES = 10;
 
 function listIssues(issues: readonly Issue[]): string {
-  const shown = issues.slice(0, SHOWN_ISSUES).map((i) => `${i.path || '(root)'}: ${i.message}`);
+  const shown = issues
+    .slice(0, SHOWN_ISSUES)
+    .map((i) => `${formatIssuePath(i.path) || '(root)'}: ${i.message}`);
   const more = issues.length > SHOWN_ISSUES ? `; and ${issues.length - SHOWN_ISSUES} more` : '';
   return shown.join('; ') + more;
 }

@@ -91,7 +91,7 @@ describe('elicitForm', () => {
     );
     expect(result).toMatchObject({ error: { name: 'InvalidAnswerError', code: 'invalid-answer' } });
     expect((result as { error: { issues: unknown[] } }).error.issues).toEqual([
-      expect.objectContaining({ path: 'name', code: 'required' }),
+      expect.objectContaining({ path: ['name'], code: 'required' }),
     ]);
   });
 
@@ -109,10 +109,16 @@ describe('elicitForm', () => {
       () => ({ action: 'accept', content: { name: 42, age: -1, mail: 'nope', admin: true } as never }),
     );
     const error = (
-      result as { error: { code: string; message: string; issues: Array<{ path: string; code: string }> } }
+      result as {
+        error: {
+          code: string;
+          message: string;
+          issues: Array<{ path: readonly (string | number)[]; code: string }>;
+        };
+      }
     ).error;
     expect(error.code).toBe('invalid-answer');
-    expect(error.issues.map((i) => `${i.path}:${i.code}`).sort()).toEqual(
+    expect(error.issues.map((i) => `${i.path.join('.')}:${i.code}`).sort()).toEqual(
       ['admin:unknown-property', 'age:minimum', 'mail:format', 'name:type'].sort(),
     );
     expect(error.message).toMatch(/age/);
@@ -325,7 +331,7 @@ describe('elicitForm with Standard Schema (zod 4) and raw schemas', () => {
     expect(result).toMatchObject({
       error: {
         code: 'invalid-answer',
-        issues: [{ path: 'handle', code: 'custom', message: 'no spaces in handles' }],
+        issues: [{ path: ['handle'], code: 'custom', message: 'no spaces in handles' }],
       },
     });
   });

@@ -80,7 +80,7 @@ describe('choose', () => {
       () => ({ action: 'accept', content: { answer: 'xl' } }),
     );
     expect(result).toMatchObject({
-      error: { code: 'invalid-answer', issues: [{ path: 'answer', code: 'not-in-enum' }] },
+      error: { code: 'invalid-answer', issues: [{ path: ['answer'], code: 'not-in-enum' }] },
     });
   });
 });

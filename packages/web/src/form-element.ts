@@ -8,10 +8,8 @@ import { safeBlock, safeLine } from './text.js';
 let formCount = 0;
 
 function issuesFor(issues: readonly ContentIssue[] | undefined, name: string): string[] {
-  // Core's answer paths are `name` or `name.index`.
-  return (issues ?? [])
-    .filter((issue) => issue.path === name || issue.path.startsWith(`${name}.`))
-    .map((issue) => issue.message);
+  // Core's answer paths start with the field's name as one key (`['tags', 1]`), so `tag.x` is not `tag`.
+  return (issues ?? []).filter((issue) => issue.path[0] === name).map((issue) => issue.message);
 }
 
 /** How an answer reads in the review: option titles rather than raw values. */

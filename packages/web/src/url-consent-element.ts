@@ -1,5 +1,5 @@
 import type { UrlOutcome, UrlPrompt } from '@elicitkit/client';
-import type { UrlAnalysis } from '@elicitkit/core';
+import type { AllowedUrlAnalysis } from '@elicitkit/core';
 import { h } from './dom.js';
 import { PromptElement } from './prompt-element.js';
 import { safeBlock, safeLine } from './text.js';
@@ -15,7 +15,7 @@ export const openInNewTab: WindowOpener = (href) => {
 };
 
 /** `login.secure.` then the registrable domain marked (E-54); IP hosts are shown whole, unmarked. */
-export function siteLine(url: UrlAnalysis): HTMLElement {
+export function siteLine(url: AllowedUrlAnalysis): HTMLElement {
   const display = url.display;
   const line = h('p', { class: 'site', part: 'site' });
   if (display.registrableDomain) {
@@ -28,9 +28,24 @@ export function siteLine(url: UrlAnalysis): HTMLElement {
   return line;
 }
 
-/** Full URL as text (E-52), never a link (E-56), broken anywhere so it fits 320 px. */
-export function fullUrl(url: UrlAnalysis, labelId: string): HTMLElement {
-  return h('p', { class: 'url', part: 'url', 'aria-labelledby': labelId }, safeLine(url.display.full, 8192));
+/**
+ * Full URL as text (E-52), never a link (E-56), broken anywhere so it fits 320 px, with the registrable
+ * domain marked where core located it (E-54). Core's `full` is already printable; it is shown unchanged so
+ * the offsets hold.
+ */
+export function fullUrl(url: AllowedUrlAnalysis, labelId: string): HTMLElement {
+  const { full, registrableDomainRange: domain } = url.display;
+  return h(
+    'p',
+    { class: 'url', part: 'url', 'aria-labelledby': labelId },
+    ...(domain
+      ? [
+          full.slice(0, domain.start),
+          h('mark', { part: 'url-domain' }, full.slice(domain.start, domain.end)),
+          full.slice(domain.end),
+        ]
+      : [full]),
+  );
 }
 
 /**
@@ -56,7 +71,6 @@ export class UrlConsentElement extends PromptElement<UrlPrompt, UrlOutcome> {
     );
     const asciiDiffers = display.hostAscii !== display.hostUnicode;
     const open = () => {
-      if (!url.href) return;
       // E-51: the only path to opening is this click; the href is core's normalized one, nothing else.
       this.opener(url.href);
       this.settle({ action: 'consent' });

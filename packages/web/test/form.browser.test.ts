@@ -89,12 +89,34 @@ describe('<elicit-form> in Chromium', () => {
     const page = await rig.page();
     await show(page, BOOKING, {
       initial: { name: 'Z' },
-      issues: [{ path: 'name', code: 'too-short', message: 'must be at least 2 characters' }],
+      issues: [{ path: ['name'], code: 'too-short', message: 'must be at least 2 characters' }],
     });
     await expect(form(page).getByRole('alert').textContent()).resolves.toMatch(/not accepted/);
     await expect(form(page).locator('[part=error]').first().textContent()).resolves.toBe(
       'must be at least 2 characters',
     );
+  });
+
+  it('[E-59] shows an issue only under its own field: "tag.x" is not "tag"', async () => {
+    const page = await rig.page();
+    const schema = {
+      type: 'object',
+      properties: { tag: { type: 'string', title: 'Tag' }, 'tag.x': { type: 'string', title: 'Tag X' } },
+    };
+    await show(page, schema, {
+      issues: [{ path: ['tag.x'], code: 'too-short', message: 'tag.x is too short' }],
+    });
+    // One error element per field, in field order: Tag's stays empty.
+    await expect(form(page).locator('[part=error]').allTextContents()).resolves.toEqual([
+      '',
+      'tag.x is too short',
+    ]);
+    const invalid = (label: string) =>
+      form(page)
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => el.getAttribute('aria-invalid'));
+    await expect(invalid('Tag X')).resolves.toBe('true');
+    await expect(invalid('Tag')).resolves.not.toBe('true');
   });
 
   it('[E-04] Decline and Cancel are offered on every step and answer as such', async () => {

@@ -30,7 +30,8 @@ describe('<elicit-url-consent> in Chromium', () => {
     const c = card(page);
     await expect(c.locator('[part=url]').textContent()).resolves.toBe(href);
     await expect(c.locator('[part=site]').textContent()).resolves.toBe('login.secure.example.co.uk');
-    await expect(c.locator('mark').textContent()).resolves.toBe('example.co.uk');
+    await expect(c.locator('[part=site] mark').textContent()).resolves.toBe('example.co.uk');
+    await expect(c.locator('[part=url-domain]').textContent()).resolves.toBe('example.co.uk');
     await expect(
       c
         .getByRole('button', { name: 'Decline' })
@@ -47,7 +48,9 @@ describe('<elicit-url-consent> in Chromium', () => {
     const href = 'https://xn--80ak6aa92e.com/login';
     await showUrl(page, href);
     const c = card(page);
-    await expect(c.locator('mark').textContent()).resolves.toBe('аррӏе.com');
+    await expect(c.locator('[part=site] mark').textContent()).resolves.toBe('аррӏе.com');
+    // In the full URL, the domain the browser contacts, at the place core located it.
+    await expect(c.locator('[part=url-domain]').textContent()).resolves.toBe('xn--80ak6aa92e.com');
     await expect(c.locator('[part=host-ascii]').textContent()).resolves.toContain('xn--80ak6aa92e.com');
     const expected = await coreWarnings(page, href);
     expect(expected).toContain('punycode');
@@ -135,7 +138,7 @@ describe('<elicit-url-wait> in Chromium', () => {
     const wait = (hrefs: string[]) => page.evaluate((h) => window.harness.wait(h), hrefs);
     await wait(['https://accounts.example.com/connect/1']);
     const w = page.locator('elicit-url-wait');
-    await expect(w.locator('mark').textContent()).resolves.toBe('example.com');
+    await expect(w.locator('[part=site] mark').textContent()).resolves.toBe('example.com');
     await expect(w.locator('[part=url]').textContent()).resolves.toBe(
       'https://accounts.example.com/connect/1',
     );

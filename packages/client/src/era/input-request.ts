@@ -1,6 +1,6 @@
+import { isJsonObject } from '@elicitkit/core';
 import { InputRequestRejectedError } from '../errors.js';
 import type { ElicitAnswer, ElicitationPipeline, PipelineOutcome } from '../pipeline/handle-request.js';
-import { isObject } from '../pipeline/parse-request.js';
 
 /**
  * The 2026-07-28 adapter: one entry of an `InputRequiredResult`'s `inputRequests`, under `key`, through the
@@ -14,8 +14,8 @@ export async function answerInputRequest(
   entry: unknown,
   signal: AbortSignal,
 ): Promise<Extract<PipelineOutcome, { ok: true }>> {
-  if (!isObject(entry) || entry.method !== 'elicitation/create') {
-    const method = isObject(entry) && typeof entry.method === 'string' ? entry.method : undefined;
+  if (!isJsonObject(entry) || entry.method !== 'elicitation/create') {
+    const method = isJsonObject(entry) && typeof entry.method === 'string' ? entry.method : undefined;
     throw new InputRequestRejectedError(
       'unsupported-input-request',
       `inputRequests[${JSON.stringify(key)}]: ${method === undefined ? 'not an embedded request' : `${JSON.stringify(method.slice(0, 60))} is not served by this host (only elicitation/create)`}`,

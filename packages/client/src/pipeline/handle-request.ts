@@ -1,4 +1,4 @@
-import { loadPatternEngine, type UrlAnalysis } from '@elicitkit/core';
+import { type AllowedUrlAnalysis, loadPatternEngine } from '@elicitkit/core';
 import type { HostState } from '../host/host-state.js';
 import { askForm } from './form-flow.js';
 import { parseElicitation, type RequestOrigin, type RequestProblem } from './parse-request.js';
@@ -16,7 +16,7 @@ export type ElicitAnswer =
  * -32602 for a 2025 wire request, a failed call for a 2026 input request.
  */
 export type PipelineOutcome =
-  | { ok: true; answer: ElicitAnswer; consentedUrl?: UrlAnalysis }
+  | { ok: true; answer: ElicitAnswer; consentedUrl?: AllowedUrlAnalysis }
   | { ok: false; problem: RequestProblem };
 
 export type ElicitationPipeline = (

@@ -1,7 +1,9 @@
+import type { ElicitationMode } from '@elicitkit/core';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { ElicitationSetupError } from '../errors.js';
 
-export type ElicitationMode = 'form' | 'url';
+/** Core's type, re-exported so the host API names it without a second definition. */
+export type { ElicitationMode };
 
 export const ALL_MODES: readonly ElicitationMode[] = Object.freeze(['form', 'url']);
 

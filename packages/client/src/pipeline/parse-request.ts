@@ -1,11 +1,15 @@
 import {
+  type AllowedUrlAnalysis,
   analyzeUrl,
+  type ElicitationMode,
+  formatIssuePath,
+  type Issue,
+  isJsonObject,
+  previewValue,
   type RequestedSchema,
-  type UrlAnalysis,
   type UrlBlockReason,
   validateRequestedSchema,
 } from '@elicitkit/core';
-import type { ElicitationMode } from './modes.js';
 
 /**
  * An `elicitation/create` request that passed every gate and may be shown to the user. `flowId` names a
@@ -14,7 +18,7 @@ import type { ElicitationMode } from './modes.js';
  */
 export type ParsedElicitation =
   | { mode: 'form'; message: string; schema: RequestedSchema; droppedDefaults: DroppedDefault[] }
-  | { mode: 'url'; message: string; flowId: string; url: UrlAnalysis };
+  | { mode: 'url'; message: string; flowId: string; url: AllowedUrlAnalysis };
 
 /** A schema `default` the host will not prefill, and why. */
 export interface DroppedDefault {
@@ -37,7 +41,7 @@ export interface ParseOptions {
 /** Why a request was refused; `message` names the offending spot, `issues` details a schema's faults. */
 export interface RequestProblem {
   message: string;
-  issues?: readonly { path: string; code: string; message: string }[];
+  issues?: readonly Issue[];
   /** Set when the URL itself was refused by `analyzeUrl`. */
   blockReason?: UrlBlockReason;
 }
@@ -57,12 +61,12 @@ export function parseElicitation(
   options: ParseOptions,
   at = 'params',
 ): ParseResult<ParsedElicitation> {
-  if (!isObject(params)) return refuse(`${at} must be an object`);
+  if (!isJsonObject(params)) return refuse(`${at} must be an object`);
   if (typeof params.message !== 'string') return refuse(`${at}.message must be a string`);
   // E-11: a request without `mode` is a form request
   const mode = params.mode === undefined ? 'form' : params.mode;
   if (mode !== 'form' && mode !== 'url') {
-    return refuse(`${at}.mode must be "form" or "url", got ${preview(mode)}`);
+    return refuse(`${at}.mode must be "form" or "url", got ${previewValue(mode)}`);
   }
   if (!options.modes.has(mode)) {
     // E-39: a mode this client did not declare is answered -32602
@@ -100,7 +104,7 @@ function parseForm(
     const issues = checked.issues;
     const listed = issues
       .slice(0, 5)
-      .map((issue) => `${at}.requestedSchema.${issue.path}: ${issue.message}`)
+      .map((issue) => `${at}.requestedSchema${pathSuffix(issue.path)}: ${issue.message}`)
       .join('; ');
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     return { ok: false, problem: { message: `Invalid requestedSchema: ${listed}${more}`, issues } };
@@ -111,14 +115,16 @@ function parseForm(
 /** The schema without the defaults `issues` (all `invalid-default`) point at. */
 function withoutDefaults(
   schema: unknown,
-  issues: readonly { path: string; message: string }[],
+  issues: readonly Issue[],
 ): { schema: unknown; dropped: DroppedDefault[] } {
-  if (!isObject(schema) || !isObject(schema.properties)) return { schema, dropped: [] };
+  if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return { schema, dropped: [] };
   const properties: Record<string, unknown> = { ...schema.properties };
   const dropped: DroppedDefault[] = [];
   for (const [field, definition] of Object.entries(properties)) {
-    const issue = issues.find((candidate) => candidate.path.startsWith(`properties.${field}.`));
-    if (!issue || !isObject(definition) || !Object.hasOwn(definition, 'default')) continue;
+    const issue = issues.find(
+      (candidate) => candidate.path[0] === 'properties' && candidate.path[1] === field,
+    );
+    if (!issue || !isJsonObject(definition) || !Object.hasOwn(definition, 'default')) continue;
     const { default: _dropped, ...rest } = definition;
     properties[field] = rest;
     dropped.push({ field, message: issue.message });
@@ -162,13 +168,15 @@ function analyse(
   url: unknown,
   options: Pick<ParseOptions, 'allowInsecureHttp'>,
   at: string,
-): ParseResult<UrlAnalysis> {
+): ParseResult<AllowedUrlAnalysis> {
   if (typeof url !== 'string') return refuse(`${at}.url must be a string`);
   const analysis = analyzeUrl(url, { allowInsecureHttp: options.allowInsecureHttp });
-  if (!analysis.allowed || analysis.href === undefined) {
-    const blockReason = analysis.blockReason ?? 'invalid-url';
-    const why = analysis.blockMessage ? ` (${analysis.blockMessage})` : '';
-    return { ok: false, problem: { message: `${at}.url was refused: ${blockReason}${why}`, blockReason } };
+  if (!analysis.allowed) {
+    const { blockReason, blockMessage } = analysis;
+    return {
+      ok: false,
+      problem: { message: `${at}.url was refused: ${blockReason} (${blockMessage})`, blockReason },
+    };
   }
   return { ok: true, value: analysis };
 }
@@ -177,12 +185,8 @@ function refuse(message: string): { ok: false; problem: RequestProblem } {
   return { ok: false, problem: { message } };
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A short, printable rendering of a hostile value for an error message. */
-function preview(value: unknown): string {
-  if (typeof value !== 'string') return value === null ? 'null' : typeof value;
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+/** An issue path appended to a spot in the request: `.properties.age.minimum`, `["a.b"]`, or nothing for []. */
+function pathSuffix(path: Issue['path']): string {
+  const text = formatIssuePath(path);
+  return text === '' || text.startsWith('[') ? text : `.${text}`;
 }

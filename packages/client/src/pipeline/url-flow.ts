@@ -34,7 +34,7 @@ export async function openConsented(
   context: Pick<PromptContext, 'notify' | 'requester'>,
   onOpenError: (error: unknown) => void,
 ): Promise<void> {
-  const href = request.url.href!;
+  const href = request.url.href;
   const shown = request.url.display.full;
   try {
     await opener(href);

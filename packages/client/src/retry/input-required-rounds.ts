@@ -1,8 +1,8 @@
+import { isJsonObject } from '@elicitkit/core';
 import { answerInputRequest } from '../era/input-request.js';
 import { ElicitationRetryError, InputRequestRejectedError, UrlElicitationRefusedError } from '../errors.js';
 import type { HostState } from '../host/host-state.js';
 import type { ElicitAnswer } from '../pipeline/handle-request.js';
-import { isObject } from '../pipeline/parse-request.js';
 import { timerSleep } from '../policy/clock.js';
 import type { CompletionWait } from '../ui.js';
 import { type ManualChoice, ManualControls } from './manual-controls.js';
@@ -158,7 +158,12 @@ export class InputRequiredRounds {
 
   #isConsentedAgain(key: string, entry: unknown): boolean {
     const flow = this.#consented.get(key);
-    if (!flow || !isObject(entry) || entry.method !== 'elicitation/create' || !isObject(entry.params)) {
+    if (
+      !flow ||
+      !isJsonObject(entry) ||
+      entry.method !== 'elicitation/create' ||
+      !isJsonObject(entry.params)
+    ) {
       return false;
     }
     return entry.params.mode === 'url' && entry.params.url === flow.rawUrl;
@@ -219,9 +224,9 @@ function readInputRequired(result: unknown): {
 } {
   const invalid = (message: string) =>
     new InputRequestRejectedError('invalid-input-required-result', `InputRequiredResult: ${message}`);
-  if (!isObject(result)) throw invalid('not an object');
+  if (!isJsonObject(result)) throw invalid('not an object');
   const { inputRequests, requestState } = result;
-  if (inputRequests !== undefined && !isObject(inputRequests))
+  if (inputRequests !== undefined && !isJsonObject(inputRequests))
     throw invalid('inputRequests must be an object');
   if (requestState !== undefined && typeof requestState !== 'string')
     throw invalid('requestState must be a string');

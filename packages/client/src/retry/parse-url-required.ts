@@ -1,6 +1,7 @@
+import { isJsonObject } from '@elicitkit/core';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { UrlElicitationRequiredDataError } from '../errors.js';
-import { isObject, type ParsedUrlElicitation, parseUrl } from '../pipeline/parse-request.js';
+import { type ParsedUrlElicitation, parseUrl } from '../pipeline/parse-request.js';
 import { displayMessage } from '../pipeline/requester.js';
 
 /** More than this many URL flows for one call is not a plausible need but a way to flood the user. */
@@ -23,7 +24,7 @@ export function parseUrlRequired(
       cause: error,
     });
   const data: unknown = error.data;
-  const list = isObject(data) ? data.elicitations : undefined;
+  const list = isJsonObject(data) ? data.elicitations : undefined;
   if (!Array.isArray(list) || list.length === 0) {
     throw invalid('data.elicitations must be a non-empty list of URL-mode elicitations');
   }
@@ -35,7 +36,7 @@ export function parseUrlRequired(
   const seen = new Set<string>();
   return list.map((item: unknown, index) => {
     const at = `data.elicitations[${index}]`;
-    if (!isObject(item)) throw invalid(`${at} must be an object`);
+    if (!isJsonObject(item)) throw invalid(`${at} must be an object`);
     // E-26: every listed elicitation is URL mode
     if (item.mode !== 'url') throw invalid(`${at}.mode must be "url"`);
     if (typeof item.message !== 'string') throw invalid(`${at}.message must be a string`);

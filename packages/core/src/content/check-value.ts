@@ -1,6 +1,6 @@
-import type { ContentIssue, ContentIssueCode } from '../issues.js';
+import type { ContentIssue, ContentIssueCode, IssuePath } from '../issues.js';
 import { compilePattern } from '../regex/safe-pattern.js';
-import { quote } from '../schema/json-object.js';
+import { previewValue } from '../schema/json-object.js';
 import type { EnumOption, PrimitiveSchemaDefinition, StringFormat } from '../types.js';
 import { isLongerThan, isShorterThan } from './code-points.js';
 import { matchesFormat } from './formats.js';
@@ -28,7 +28,7 @@ const FORMAT_NAMES: Readonly<Record<StringFormat, string>> = {
   'date-time': 'a date and time with offset (YYYY-MM-DDThh:mm:ssZ)',
 };
 
-function issue(path: string, code: ContentIssueCode, message: string): ContentIssue {
+function issue(path: IssuePath, code: ContentIssueCode, message: string): ContentIssue {
   return { path, code, message };
 }
 
@@ -40,7 +40,7 @@ function issue(path: string, code: ContentIssueCode, message: string): ContentIs
 export function checkValue(
   definition: PrimitiveSchemaDefinition,
   value: unknown,
-  path: string,
+  path: IssuePath,
   maxAnswerLength: number,
 ): ContentIssue | undefined {
   const field = definition as FieldView;
@@ -57,14 +57,14 @@ export function checkValue(
     case 'array':
       return checkChoices(field, value, path);
     default:
-      return issue(path, 'type', `has an unsupported field type ${quote(field.type)}`);
+      return issue(path, 'type', `has an unsupported field type ${previewValue(field.type)}`);
   }
 }
 
 function checkText(
   field: FieldView,
   value: unknown,
-  path: string,
+  path: IssuePath,
   maxAnswerLength: number,
 ): ContentIssue | undefined {
   if (typeof value !== 'string') return issue(path, 'type', 'must be a string');
@@ -82,7 +82,7 @@ function checkText(
     return issue(
       path,
       'format',
-      `must be ${FORMAT_NAMES[field.format] ?? `in format ${quote(field.format)}`}`,
+      `must be ${FORMAT_NAMES[field.format] ?? `in format ${previewValue(field.format)}`}`,
     );
   }
   if (pattern === undefined) return undefined;
@@ -90,10 +90,10 @@ function checkText(
     return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${pattern.reason})`);
   return pattern.pattern.test(value)
     ? undefined
-    : issue(path, 'pattern', `must match the pattern ${quote(field.pattern)}`);
+    : issue(path, 'pattern', `must match the pattern ${previewValue(field.pattern)}`);
 }
 
-function checkNumber(field: FieldView, value: unknown, path: string): ContentIssue | undefined {
+function checkNumber(field: FieldView, value: unknown, path: IssuePath): ContentIssue | undefined {
   const integer = field.type === 'integer';
   if (typeof value !== 'number')
     return issue(path, 'type', integer ? 'must be an integer' : 'must be a number');
@@ -119,12 +119,12 @@ function isChoice(
 }
 
 function notAChoice(
-  path: string,
+  path: IssuePath,
   values: string[] | undefined,
   options: EnumOption[] | undefined,
 ): ContentIssue {
   const choices = values ?? options?.map((option) => option.const) ?? [];
-  const listed = choices.slice(0, 5).map(quote).join(', ');
+  const listed = choices.slice(0, 5).map(previewValue).join(', ');
   return issue(path, 'not-in-enum', `must be one of ${listed}${choices.length > 5 ? ', …' : ''}`);
 }
 
@@ -132,7 +132,7 @@ function checkChoice(
   values: string[] | undefined,
   options: EnumOption[] | undefined,
   value: unknown,
-  path: string,
+  path: IssuePath,
 ): ContentIssue | undefined {
   if (typeof value !== 'string') return issue(path, 'type', 'must be a string');
   return isChoice(values, options, value) ? undefined : notAChoice(path, values, options);
@@ -143,7 +143,7 @@ function checkChoice(
  * `choices + 1` items are examined: among that many a stranger or a repeat must already appear, so a huge
  * array costs no more than a short one.
  */
-function checkChoices(field: FieldView, value: unknown, path: string): ContentIssue | undefined {
+function checkChoices(field: FieldView, value: unknown, path: IssuePath): ContentIssue | undefined {
   if (!Array.isArray(value)) return issue(path, 'type', 'must be an array of strings');
   if (field.maxItems !== undefined && value.length > field.maxItems) {
     return issue(path, 'too-many-items', `allows at most ${field.maxItems} choices`);
@@ -157,11 +157,11 @@ function checkChoices(field: FieldView, value: unknown, path: string): ContentIs
   const examined = Math.min(value.length, choiceCount + 1);
   for (let index = 0; index < examined; index++) {
     const item: unknown = value[index];
-    if (typeof item !== 'string') return issue(`${path}.${index}`, 'type', 'must be a string');
-    if (!isChoice(values, options, item)) return notAChoice(`${path}.${index}`, values, options);
+    if (typeof item !== 'string') return issue([...path, index], 'type', 'must be a string');
+    if (!isChoice(values, options, item)) return notAChoice([...path, index], values, options);
     for (let earlier = 0; earlier < index; earlier++) {
       if (value[earlier] === item)
-        return issue(`${path}.${index}`, 'duplicate-items', `repeats ${quote(item)}`);
+        return issue([...path, index], 'duplicate-items', `repeats ${previewValue(item)}`);
     }
   }
   return undefined;

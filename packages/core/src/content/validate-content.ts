@@ -39,7 +39,7 @@ export function validateContent(
   if (!isJsonObject(content)) {
     return {
       ok: false,
-      issues: [{ path: '', code: 'not-an-object', message: 'the answer must be a JSON object' }],
+      issues: [{ path: [], code: 'not-an-object', message: 'the answer must be a JSON object' }],
     };
   }
   // E-59, E-60: every answer is checked against the requested schema it answers
@@ -49,7 +49,7 @@ export function validateContent(
   if (schema.required !== undefined) {
     for (const name of schema.required) {
       if (!isPresent(content, name))
-        issues = append(issues, { path: name, code: 'required', message: 'is required' });
+        issues = append(issues, { path: [name], code: 'required', message: 'is required' });
     }
   }
   // Object.keys, not for-in: measured 2.5× faster on V8 for the answer-sized objects seen here.
@@ -61,7 +61,7 @@ export function validateContent(
     known++;
     const value = content[name];
     if (value === undefined) continue;
-    const problem = checkValue(properties[name]!, value, name, maxAnswerLength);
+    const problem = checkValue(properties[name]!, value, [name], maxAnswerLength);
     if (problem !== undefined) issues = append(issues, problem);
   }
   const given = Object.keys(content);
@@ -70,7 +70,7 @@ export function validateContent(
     for (const name of given) {
       if (!Object.hasOwn(properties, name)) {
         issues = append(issues, {
-          path: name,
+          path: [name],
           code: 'unknown-property',
           message: 'is not a field of the requested schema',
         });
@@ -90,11 +90,13 @@ export function validateContent(
  */
 export function validateField(schema: RequestedSchema, name: string, value: unknown): ContentIssue[] {
   if (!Object.hasOwn(schema.properties, name)) {
-    return [{ path: name, code: 'unknown-property', message: 'is not a field of the requested schema' }];
+    return [{ path: [name], code: 'unknown-property', message: 'is not a field of the requested schema' }];
   }
   if (value === undefined) {
-    return schema.required?.includes(name) ? [{ path: name, code: 'required', message: 'is required' }] : [];
+    return schema.required?.includes(name)
+      ? [{ path: [name], code: 'required', message: 'is required' }]
+      : [];
   }
-  const problem = checkValue(schema.properties[name]!, value, name, DEFAULT_LIMITS.maxAnswerLength);
+  const problem = checkValue(schema.properties[name]!, value, [name], DEFAULT_LIMITS.maxAnswerLength);
   return problem === undefined ? [] : [problem];
 }

@@ -1,6 +1,6 @@
-import type { SchemaIssue, SchemaIssueCode } from '../issues.js';
+import type { IssuePath, SchemaIssue, SchemaIssueCode } from '../issues.js';
 import type { Limits } from '../limits.js';
-import { quote } from './json-object.js';
+import { previewValue } from './json-object.js';
 import { isAnnotation, refusalMessage } from './keywords.js';
 
 /** What every schema check shares: the limits in force and the issues found so far. */
@@ -9,7 +9,7 @@ export interface CheckContext {
   readonly issues: SchemaIssue[];
 }
 
-export function report(context: CheckContext, path: string, code: SchemaIssueCode, message: string): void {
+export function report(context: CheckContext, path: IssuePath, code: SchemaIssueCode, message: string): void {
   context.issues.push({ path, code, message });
 }
 
@@ -18,12 +18,12 @@ export function checkKeywords(
   context: CheckContext,
   definition: Record<string, unknown>,
   allowed: ReadonlySet<string>,
-  path: string,
+  path: IssuePath,
   fieldKind: string,
 ): void {
   for (const keyword of Object.keys(definition)) {
     if (allowed.has(keyword) || isAnnotation(keyword)) continue;
-    report(context, `${path}.${keyword}`, 'unsupported-keyword', refusalMessage(keyword, fieldKind));
+    report(context, [...path, keyword], 'unsupported-keyword', refusalMessage(keyword, fieldKind));
   }
 }
 
@@ -31,11 +31,11 @@ export function checkKeywords(
 export function checkString(
   context: CheckContext,
   value: unknown,
-  path: string,
+  path: IssuePath,
   what: string,
 ): string | undefined {
   if (typeof value !== 'string') {
-    report(context, path, 'invalid-keyword-value', `${what} must be a string, not ${quote(value)}`);
+    report(context, path, 'invalid-keyword-value', `${what} must be a string, not ${previewValue(value)}`);
     return undefined;
   }
   if (value.length > context.limits.maxSchemaStringLength) {
@@ -55,10 +55,10 @@ export function optionalString(
   context: CheckContext,
   definition: Record<string, unknown>,
   keyword: string,
-  path: string,
+  path: IssuePath,
 ): string | undefined {
   if (!Object.hasOwn(definition, keyword)) return undefined;
-  return checkString(context, definition[keyword], `${path}.${keyword}`, keyword);
+  return checkString(context, definition[keyword], [...path, keyword], keyword);
 }
 
 /** An optional non-negative integer keyword (minLength, maxItems, …) of `definition`. */
@@ -66,16 +66,16 @@ export function optionalCount(
   context: CheckContext,
   definition: Record<string, unknown>,
   keyword: string,
-  path: string,
+  path: IssuePath,
 ): number | undefined {
   if (!Object.hasOwn(definition, keyword)) return undefined;
   const value = definition[keyword];
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   report(
     context,
-    `${path}.${keyword}`,
+    [...path, keyword],
     'invalid-keyword-value',
-    `${keyword} must be a non-negative integer, not ${quote(value)}`,
+    `${keyword} must be a non-negative integer, not ${previewValue(value)}`,
   );
   return undefined;
 }
@@ -85,16 +85,16 @@ export function optionalNumber(
   context: CheckContext,
   definition: Record<string, unknown>,
   keyword: string,
-  path: string,
+  path: IssuePath,
 ): number | undefined {
   if (!Object.hasOwn(definition, keyword)) return undefined;
   const value = definition[keyword];
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   report(
     context,
-    `${path}.${keyword}`,
+    [...path, keyword],
     'invalid-keyword-value',
-    `${keyword} must be a finite number, not ${quote(value)}`,
+    `${keyword} must be a finite number, not ${previewValue(value)}`,
   );
   return undefined;
 }
@@ -104,14 +104,14 @@ export function checkRange(
   context: CheckContext,
   low: number | undefined,
   high: number | undefined,
-  path: string,
+  path: IssuePath,
   lowKeyword: string,
   highKeyword: string,
 ): void {
   if (low !== undefined && high !== undefined && low > high) {
     report(
       context,
-      `${path}.${lowKeyword}`,
+      [...path, lowKeyword],
       'inverted-range',
       `${lowKeyword} ${low} is greater than ${highKeyword} ${high}`,
     );

@@ -1,3 +1,4 @@
+import type { IssuePath } from '../issues.js';
 import type {
   EnumOption,
   LegacyTitledEnumSchema,
@@ -12,7 +13,7 @@ import {
   optionalCount,
   report,
 } from './check-context.js';
-import { isJsonObject, ownValue, quote } from './json-object.js';
+import { isJsonObject, ownValue, previewValue } from './json-object.js';
 import { isAnnotation, MULTI_SELECT_KEYWORDS, SINGLE_SELECT_KEYWORDS } from './keywords.js';
 
 /** `{ title?, description? }` of a definition, checked. */
@@ -23,7 +24,7 @@ const ITEMS_KEYWORDS: ReadonlySet<string> = new Set(['type', 'enum', 'anyOf']);
 const MULTI_SELECT_FORMS =
   'a multi-select needs items {"type": "string", "enum": [...]} or {"anyOf": [{"const": ..., "title": ...}, ...]}';
 
-function checkChoiceCount(context: CheckContext, count: number, path: string, what: string): boolean {
+function checkChoiceCount(context: CheckContext, count: number, path: IssuePath, what: string): boolean {
   if (count === 0) {
     report(context, path, 'empty-enum', `${what} offers no choices`);
     return false;
@@ -41,9 +42,14 @@ function checkChoiceCount(context: CheckContext, count: number, path: string, wh
 }
 
 /** An `enum` list: non-empty, strings only, no repeats. */
-function checkEnumValues(context: CheckContext, value: unknown, path: string): string[] | undefined {
+function checkEnumValues(context: CheckContext, value: unknown, path: IssuePath): string[] | undefined {
   if (!Array.isArray(value)) {
-    report(context, path, 'invalid-keyword-value', `enum must be an array of strings, not ${quote(value)}`);
+    report(
+      context,
+      path,
+      'invalid-keyword-value',
+      `enum must be an array of strings, not ${previewValue(value)}`,
+    );
     return undefined;
   }
   if (!checkChoiceCount(context, value.length, path, 'enum')) return undefined;
@@ -53,13 +59,18 @@ function checkEnumValues(context: CheckContext, value: unknown, path: string): s
     if (typeof item !== 'string') {
       report(
         context,
-        `${path}.${index}`,
+        [...path, index],
         'non-string-enum-value',
-        `enum values must be strings, not ${quote(item)}`,
+        `enum values must be strings, not ${previewValue(item)}`,
       );
     } else if (seen.has(item)) {
-      report(context, `${path}.${index}`, 'duplicate-enum-value', `enum lists ${quote(item)} more than once`);
-    } else if (checkString(context, item, `${path}.${index}`, 'an enum value') !== undefined) {
+      report(
+        context,
+        [...path, index],
+        'duplicate-enum-value',
+        `enum lists ${previewValue(item)} more than once`,
+      );
+    } else if (checkString(context, item, [...path, index], 'an enum value') !== undefined) {
       seen.add(item);
     }
   }
@@ -70,7 +81,7 @@ function checkEnumValues(context: CheckContext, value: unknown, path: string): s
 function checkOptions(
   context: CheckContext,
   value: unknown,
-  path: string,
+  path: IssuePath,
   keyword: string,
 ): EnumOption[] | undefined {
   if (!Array.isArray(value)) {
@@ -87,7 +98,7 @@ function checkOptions(
   const seen = new Set<string>();
   const options: EnumOption[] = [];
   for (const [index, option] of value.entries()) {
-    const at = `${path}.${index}`;
+    const at = [...path, index];
     if (!isJsonObject(option)) {
       report(
         context,
@@ -101,37 +112,37 @@ function checkOptions(
       if (!OPTION_KEYWORDS.has(key) && !isAnnotation(key)) {
         report(
           context,
-          `${at}.${key}`,
+          [...at, key],
           'unsupported-keyword',
-          `an option holds only const and title, not ${quote(key)}`,
+          `an option holds only const and title, not ${previewValue(key)}`,
         );
       }
     }
     const constant = ownValue(option, 'const');
     if (!Object.hasOwn(option, 'const')) {
-      report(context, `${at}.const`, 'invalid-keyword-value', 'each option needs a const (its value)');
+      report(context, [...at, 'const'], 'invalid-keyword-value', 'each option needs a const (its value)');
     } else if (typeof constant !== 'string') {
       report(
         context,
-        `${at}.const`,
+        [...at, 'const'],
         'non-string-enum-value',
-        `option values must be strings, not ${quote(constant)}`,
+        `option values must be strings, not ${previewValue(constant)}`,
       );
     } else if (seen.has(constant)) {
       report(
         context,
-        `${at}.const`,
+        [...at, 'const'],
         'duplicate-enum-value',
-        `${keyword} lists ${quote(constant)} more than once`,
+        `${keyword} lists ${previewValue(constant)} more than once`,
       );
-    } else if (checkString(context, constant, `${at}.const`, 'an option value') !== undefined) {
+    } else if (checkString(context, constant, [...at, 'const'], 'an option value') !== undefined) {
       seen.add(constant);
     }
     let title: string | undefined;
     if (!Object.hasOwn(option, 'title')) {
-      report(context, `${at}.title`, 'invalid-keyword-value', 'each option needs a title (its label)');
+      report(context, [...at, 'title'], 'invalid-keyword-value', 'each option needs a title (its label)');
     } else {
-      title = checkString(context, option.title, `${at}.title`, 'title');
+      title = checkString(context, option.title, [...at, 'title'], 'title');
     }
     if (typeof constant === 'string' && title !== undefined) options.push({ const: constant, title });
   }
@@ -142,7 +153,7 @@ function checkOptions(
 export function checkSingleSelect(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
   annotations: Annotations,
 ): SingleSelectEnumSchema | LegacyTitledEnumSchema | undefined {
   checkKeywords(context, definition, SINGLE_SELECT_KEYWORDS, path, 'a single-select field');
@@ -150,7 +161,7 @@ export function checkSingleSelect(
   if (hasEnum && Object.hasOwn(definition, 'oneOf')) {
     report(
       context,
-      `${path}.oneOf`,
+      [...path, 'oneOf'],
       'unsupported-keyword',
       'a single-select has either enum or oneOf, not both',
     );
@@ -160,18 +171,18 @@ export function checkSingleSelect(
     if (Object.hasOwn(definition, 'enumNames')) {
       report(
         context,
-        `${path}.enumNames`,
+        [...path, 'enumNames'],
         'invalid-keyword-value',
         'enumNames labels an enum; with oneOf use titles',
       );
     }
-    const oneOf = checkOptions(context, definition.oneOf, `${path}.oneOf`, 'oneOf');
+    const oneOf = checkOptions(context, definition.oneOf, [...path, 'oneOf'], 'oneOf');
     return oneOf && { type: 'string', ...annotations, oneOf };
   }
-  const values = checkEnumValues(context, definition.enum, `${path}.enum`);
+  const values = checkEnumValues(context, definition.enum, [...path, 'enum']);
   if (!Object.hasOwn(definition, 'enumNames'))
     return values && { type: 'string', ...annotations, enum: values };
-  const enumNames = checkEnumNames(context, definition.enumNames, values?.length, `${path}.enumNames`);
+  const enumNames = checkEnumNames(context, definition.enumNames, values?.length, [...path, 'enumNames']);
   return values && enumNames && { type: 'string', ...annotations, enum: values, enumNames };
 }
 
@@ -180,7 +191,7 @@ function checkEnumNames(
   context: CheckContext,
   value: unknown,
   expected: number | undefined,
-  path: string,
+  path: IssuePath,
 ): string[] | undefined {
   if (!Array.isArray(value)) {
     report(context, path, 'invalid-keyword-value', 'enumNames must be an array of strings');
@@ -188,7 +199,7 @@ function checkEnumNames(
   }
   const before = context.issues.length;
   const names = value.map((name, index) =>
-    checkString(context, name, `${path}.${index}`, 'an enumNames label'),
+    checkString(context, name, [...path, index], 'an enumNames label'),
   );
   if (expected !== undefined && value.length !== expected) {
     report(
@@ -205,12 +216,12 @@ function checkEnumNames(
 export function checkMultiSelect(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
   annotations: Annotations,
 ): MultiSelectEnumSchema | undefined {
   checkKeywords(context, definition, MULTI_SELECT_KEYWORDS, path, 'a multi-select field');
   const items = ownValue(definition, 'items');
-  const itemsPath = `${path}.items`;
+  const itemsPath = [...path, 'items'];
   if (!isJsonObject(items)) {
     report(context, itemsPath, 'unsupported-array', MULTI_SELECT_FORMS);
     return undefined;
@@ -229,7 +240,7 @@ export function checkMultiSelect(
     if (!ITEMS_KEYWORDS.has(key) && !isAnnotation(key)) {
       report(
         context,
-        `${itemsPath}.${key}`,
+        [...itemsPath, key],
         'unsupported-keyword',
         `multi-select items hold only type and enum or anyOf`,
       );
@@ -241,18 +252,20 @@ export function checkMultiSelect(
   if (Object.hasOwn(definition, 'uniqueItems') && definition.uniqueItems !== true) {
     report(
       context,
-      `${path}.uniqueItems`,
+      [...path, 'uniqueItems'],
       'unsupported-keyword',
       'a multi-select never repeats a choice: uniqueItems can only be true',
     );
   }
-  const values = isEnumForm ? checkEnumValues(context, items.enum, `${itemsPath}.enum`) : undefined;
-  const options = isAnyOfForm ? checkOptions(context, items.anyOf, `${itemsPath}.anyOf`, 'anyOf') : undefined;
+  const values = isEnumForm ? checkEnumValues(context, items.enum, [...itemsPath, 'enum']) : undefined;
+  const options = isAnyOfForm
+    ? checkOptions(context, items.anyOf, [...itemsPath, 'anyOf'], 'anyOf')
+    : undefined;
   const count = values?.length ?? options?.length;
   if (count !== undefined && minItems !== undefined && minItems > count) {
     report(
       context,
-      `${path}.minItems`,
+      [...path, 'minItems'],
       'invalid-keyword-value',
       `minItems ${minItems} is more than the ${count} choices`,
     );

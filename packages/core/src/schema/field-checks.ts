@@ -1,4 +1,5 @@
 import { checkValue } from '../content/check-value.js';
+import type { IssuePath } from '../issues.js';
 import { compilePattern } from '../regex/safe-pattern.js';
 import type {
   BooleanSchema,
@@ -18,7 +19,7 @@ import {
   report,
 } from './check-context.js';
 import { checkMultiSelect, checkSingleSelect } from './enum-checks.js';
-import { isJsonObject, ownValue, quote } from './json-object.js';
+import { isJsonObject, ownValue, previewValue } from './json-object.js';
 import { BOOLEAN_KEYWORDS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './keywords.js';
 
 const FORMATS: ReadonlySet<string> = new Set<StringFormat>(['email', 'uri', 'date', 'date-time']);
@@ -29,7 +30,7 @@ type Annotations = { title?: string; description?: string };
 function checkAnnotations(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
 ): Annotations {
   const title = optionalString(context, definition, 'title', path);
   const description = optionalString(context, definition, 'description', path);
@@ -43,14 +44,14 @@ function checkAnnotations(
 export function checkField(
   context: CheckContext,
   definition: unknown,
-  path: string,
+  path: IssuePath,
 ): PrimitiveSchemaDefinition | undefined {
   if (!isJsonObject(definition)) {
     report(
       context,
       path,
       'not-an-object',
-      `a property definition must be a JSON object, not ${quote(definition)}`,
+      `a property definition must be a JSON object, not ${previewValue(definition)}`,
     );
     return undefined;
   }
@@ -73,18 +74,18 @@ export function checkField(
   } else if (type === 'object') {
     report(
       context,
-      `${path}.type`,
+      [...path, 'type'],
       'nested-object',
       'nested objects are not supported: a requested schema is flat',
     );
   } else if (type === undefined) {
-    report(context, `${path}.type`, 'unsupported-type', `type is missing; it must be ${TYPES}`);
+    report(context, [...path, 'type'], 'unsupported-type', `type is missing; it must be ${TYPES}`);
   } else {
     report(
       context,
-      `${path}.type`,
+      [...path, 'type'],
       'unsupported-type',
-      `type ${quote(type)} is not supported; it must be ${TYPES}`,
+      `type ${previewValue(type)} is not supported; it must be ${TYPES}`,
     );
   }
   if (field === undefined || context.issues.length > before) return undefined;
@@ -96,20 +97,23 @@ function withDefault(
   context: CheckContext,
   definition: Record<string, unknown>,
   field: PrimitiveSchemaDefinition,
-  path: string,
+  path: IssuePath,
 ): PrimitiveSchemaDefinition | undefined {
   if (!Object.hasOwn(definition, 'default')) return field;
   const value = definition.default;
-  if (typeof value === 'string' && checkString(context, value, `${path}.default`, 'default') === undefined) {
+  if (
+    typeof value === 'string' &&
+    checkString(context, value, [...path, 'default'], 'default') === undefined
+  ) {
     return undefined;
   }
-  const problem = checkValue(field, value, 'default', context.limits.maxAnswerLength);
+  const problem = checkValue(field, value, ['default'], context.limits.maxAnswerLength);
   if (problem !== undefined) {
     report(
       context,
-      `${path}.${problem.path}`,
+      [...path, ...problem.path],
       'invalid-default',
-      `the default ${quote(value)} ${problem.message}`,
+      `the default ${previewValue(value)} ${problem.message}`,
     );
     return undefined;
   }
@@ -119,7 +123,7 @@ function withDefault(
 function checkText(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
   annotations: Annotations,
 ): StringSchema | undefined {
   checkKeywords(context, definition, STRING_KEYWORDS, path, 'a text field');
@@ -134,9 +138,9 @@ function checkText(
     else
       report(
         context,
-        `${path}.format`,
+        [...path, 'format'],
         'unknown-format',
-        `format ${quote(value)} is not one of email, uri, date, date-time`,
+        `format ${previewValue(value)} is not one of email, uri, date, date-time`,
       );
   }
   return {
@@ -156,15 +160,15 @@ function checkText(
 function checkPattern(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
   minLength: number | undefined,
   maxLength: number | undefined,
 ): string | undefined {
   if (!Object.hasOwn(definition, 'pattern')) return undefined;
-  const at = `${path}.pattern`;
+  const at = [...path, 'pattern'];
   const pattern = definition.pattern;
   if (typeof pattern !== 'string') {
-    report(context, at, 'invalid-keyword-value', `pattern must be a string, not ${quote(pattern)}`);
+    report(context, at, 'invalid-keyword-value', `pattern must be a string, not ${previewValue(pattern)}`);
     return undefined;
   }
   if (pattern.length > context.limits.maxPatternLength) {
@@ -180,7 +184,7 @@ function checkPattern(
   if (!compiled.ok) {
     const what =
       compiled.code === 'invalid-pattern' ? 'is not a valid regular expression' : 'cannot be run safely';
-    report(context, at, compiled.code, `pattern ${quote(pattern)} ${what}: ${compiled.reason}`);
+    report(context, at, compiled.code, `pattern ${previewValue(pattern)} ${what}: ${compiled.reason}`);
     return undefined;
   }
   // Without maxLength, answers are capped at what the pattern can check; an explicit bound must fit.
@@ -191,7 +195,7 @@ function checkPattern(
       context,
       at,
       'unsafe-pattern',
-      `pattern ${quote(pattern)} is too complex to check answers of ${asked} characters in bounded time; ` +
+      `pattern ${previewValue(pattern)} is too complex to check answers of ${asked} characters in bounded time; ` +
         `it can check answers of up to ${longest} characters (set maxLength to at most that)`,
     );
     return undefined;
@@ -202,7 +206,7 @@ function checkPattern(
 function checkNumber(
   context: CheckContext,
   definition: Record<string, unknown>,
-  path: string,
+  path: IssuePath,
   type: 'number' | 'integer',
   annotations: Annotations,
 ): NumberSchema {

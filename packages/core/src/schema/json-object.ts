@@ -5,7 +5,7 @@
  */
 
 /**
- * A plain JSON object: created by `JSON.parse`, an object literal or `Object.create(null)`, from any realm.
+ * A plain JSON object, as untrusted input is read everywhere in elicitkit: created by `JSON.parse`, an object literal or `Object.create(null)`, from any realm.
  * Arrays, class instances (Date, Map, …) and functions are not.
  */
 export function isJsonObject(value: unknown): value is Record<string, unknown> {
@@ -30,8 +30,12 @@ export function ownValue(object: Record<string, unknown>, key: string): unknown 
 
 const QUOTE_LIMIT = 60;
 
-/** A short JSON rendering of a value for messages; long values are cut. */
-export function quote(value: unknown): string {
+/**
+ * An untrusted value, shortly, for an error message: its JSON (`"dark"`, `5`, `{"a":1}`), cut to 60
+ * characters with `…`. Never throws (cycles, BigInt and the like fall back to their type tag). The result is
+ * not sanitized for display: show it to people through `sanitizeForDisplay`.
+ */
+export function previewValue(value: unknown): string {
   let text: string;
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
@@ -39,4 +43,9 @@ export function quote(value: unknown): string {
     text = Object.prototype.toString.call(value);
   }
   return text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT - 1)}…` : text;
+}
+
+/** The JSON type of a value for messages: `null`, `an array`, `string`, `object`, … */
+export function describeType(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

@@ -1,4 +1,4 @@
-import { quote } from './json-object.js';
+import { previewValue } from './json-object.js';
 
 /**
  * Which keywords a requested schema may carry. The subset (E-12) is closed: a keyword is either part of it
@@ -62,9 +62,9 @@ const SUBSET_KEYWORDS: ReadonlySet<string> = new Set([
 
 /** Why `keyword` is refused on a field of the given kind (`a number field`, …). */
 export function refusalMessage(keyword: string, fieldKind: string): string {
-  if (SUBSET_KEYWORDS.has(keyword)) return `${quote(keyword)} does not apply to ${fieldKind}`;
+  if (SUBSET_KEYWORDS.has(keyword)) return `${previewValue(keyword)} does not apply to ${fieldKind}`;
   return (
-    `${quote(keyword)} is not part of the elicitation schema subset (E-12); annotations other than title and ` +
+    `${previewValue(keyword)} is not part of the elicitation schema subset (E-12); annotations other than title and ` +
     'description are limited to $schema, $id, $comment, examples, deprecated, readOnly, writeOnly and x-*'
   );
 }

@@ -3,7 +3,7 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { PrimitiveSchemaDefinition, RequestedSchema } from '../types.js';
 import { type CheckContext, checkString, report } from './check-context.js';
 import { checkField } from './field-checks.js';
-import { isJsonObject, quote, setOwn } from './json-object.js';
+import { isJsonObject, previewValue, setOwn } from './json-object.js';
 import { isAnnotation, ROOT_KEYWORDS, refusalMessage } from './keywords.js';
 import { exceedsJsonSize } from './schema-size.js';
 
@@ -17,7 +17,7 @@ export type RequestedSchemaValidation =
 
 /**
  * Checks a `requestedSchema` against the subset MCP allows (E-12), with one issue per problem, each at a
- * dotted path (`properties.age.minimum`). On success `schema` is a clean copy: only the subset's keywords
+ * path (`['properties', 'age', 'minimum']`). On success `schema` is a clean copy: only the subset's keywords
  * (annotations such as `$comment` or `x-*` dropped), safe to send on the wire or to render.
  *
  * Property names are data: `__proto__` or `constructor` are fields like any other. In the copy they are own
@@ -32,13 +32,13 @@ export function validateRequestedSchema(
     : DEFAULT_LIMITS;
   const context: CheckContext = { limits, issues: [] };
   if (!isJsonObject(input)) {
-    report(context, '', 'not-an-object', `requestedSchema must be a JSON object, not ${quote(input)}`);
+    report(context, [], 'not-an-object', `requestedSchema must be a JSON object, not ${previewValue(input)}`);
     return { ok: false, issues: context.issues };
   }
   if (exceedsJsonSize(input, limits.maxSchemaSize)) {
     report(
       context,
-      '',
+      [],
       'limit-exceeded',
       `requestedSchema is larger than ${limits.maxSchemaSize} characters as JSON`,
     );
@@ -56,24 +56,29 @@ function checkRoot(context: CheckContext, input: Record<string, unknown>): Reque
     if (ROOT_KEYWORDS.has(keyword) || isAnnotation(keyword)) continue;
     report(
       context,
-      keyword,
+      [keyword],
       'unsupported-keyword',
       refusalMessage(keyword, 'the root of a requested schema'),
     );
   }
   if (input.type !== 'object' || !Object.hasOwn(input, 'type')) {
-    report(context, 'type', 'root-not-object', `the root type must be "object", not ${quote(input.type)}`);
+    report(
+      context,
+      ['type'],
+      'root-not-object',
+      `the root type must be "object", not ${previewValue(input.type)}`,
+    );
   }
   if (Object.hasOwn(input, 'additionalProperties') && input.additionalProperties !== false) {
     report(
       context,
-      'additionalProperties',
+      ['additionalProperties'],
       'unsupported-keyword',
       'additionalProperties can only be false: answers never carry fields the schema does not name',
     );
   }
   for (const keyword of ['title', 'description', '$schema']) {
-    if (Object.hasOwn(input, keyword)) checkString(context, input[keyword], keyword, keyword);
+    if (Object.hasOwn(input, keyword)) checkString(context, input[keyword], [keyword], keyword);
   }
   const properties = checkProperties(context, input);
   const required = checkRequired(context, input, properties);
@@ -91,16 +96,16 @@ function checkProperties(
   input: Record<string, unknown>,
 ): Record<string, PrimitiveSchemaDefinition> | undefined {
   if (!Object.hasOwn(input, 'properties')) {
-    report(context, 'properties', 'missing-properties', 'a requested schema needs a properties object');
+    report(context, ['properties'], 'missing-properties', 'a requested schema needs a properties object');
     return undefined;
   }
   const definitions = input.properties;
   if (!isJsonObject(definitions)) {
     report(
       context,
-      'properties',
+      ['properties'],
       'invalid-keyword-value',
-      `properties must be a JSON object, not ${quote(definitions)}`,
+      `properties must be a JSON object, not ${previewValue(definitions)}`,
     );
     return undefined;
   }
@@ -108,7 +113,7 @@ function checkProperties(
   if (names.length > context.limits.maxProperties) {
     report(
       context,
-      'properties',
+      ['properties'],
       'limit-exceeded',
       `${names.length} properties; the limit is ${context.limits.maxProperties}`,
     );
@@ -117,7 +122,7 @@ function checkProperties(
   const properties: Record<string, PrimitiveSchemaDefinition> = {};
   let complete = true;
   for (const name of names) {
-    const path = `properties.${name}`;
+    const path = ['properties', name];
     if (checkString(context, name, path, 'a property name') === undefined) {
       complete = false;
       continue;
@@ -140,22 +145,32 @@ function checkRequired(
   if (!Array.isArray(required)) {
     report(
       context,
-      'required',
+      ['required'],
       'invalid-keyword-value',
-      `required must be an array of property names, not ${quote(required)}`,
+      `required must be an array of property names, not ${previewValue(required)}`,
     );
     return undefined;
   }
   const definitions = isJsonObject(input.properties) ? input.properties : undefined;
   const seen = new Set<string>();
   for (const [index, name] of required.entries()) {
-    const path = `required.${index}`;
+    const path = ['required', index];
     if (typeof name !== 'string') {
-      report(context, path, 'invalid-keyword-value', `required lists property names, not ${quote(name)}`);
+      report(
+        context,
+        path,
+        'invalid-keyword-value',
+        `required lists property names, not ${previewValue(name)}`,
+      );
     } else if (seen.has(name)) {
-      report(context, path, 'invalid-keyword-value', `required lists ${quote(name)} more than once`);
+      report(context, path, 'invalid-keyword-value', `required lists ${previewValue(name)} more than once`);
     } else if (definitions !== undefined && !Object.hasOwn(definitions, name)) {
-      report(context, path, 'unknown-required', `required names ${quote(name)}, which is not in properties`);
+      report(
+        context,
+        path,
+        'unknown-required',
+        `required names ${previewValue(name)}, which is not in properties`,
+      );
     } else {
       seen.add(name);
     }

@@ -1,4 +1,5 @@
 import { ElicitkitError } from '../errors.js';
+import { describeType } from '../schema/json-object.js';
 import { CONTROL_CHARS, FORMAT_CHARS, LONE_SURROGATE, OTHER_INVISIBLE_CHARS } from './invisible.js';
 
 export interface SanitizeOptions {
@@ -60,7 +61,7 @@ export function sanitizeForDisplay(text: string, options: SanitizeOptions = {}):
   if (typeof text !== 'string') {
     throw new ElicitkitError(
       'invalid-argument',
-      `sanitizeForDisplay expects a string, got ${describe(text)}`,
+      `sanitizeForDisplay expects a string, got ${describeType(text)}`,
     );
   }
   const { allowNewlines = false, maxLength } = options;
@@ -98,8 +99,4 @@ function isPairAt(text: string, i: number): boolean {
   if (high < 0xd800 || high > 0xdbff) return false;
   const low = text.charCodeAt(i + 1);
   return low >= 0xdc00 && low <= 0xdfff;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

@@ -1,7 +1,15 @@
+import { describeType } from '../schema/json-object.js';
 import { describeInvisible, URL_FORBIDDEN_CHAR } from '../text/invisible.js';
 import { sanitizeForDisplay } from '../text/sanitize.js';
 import { analyzeHost, splitRegistrable } from './host.js';
-import type { AnalyzeUrlOptions, UrlAnalysis, UrlBlockReason, UrlDisplay } from './url-types.js';
+import type {
+  AnalyzeUrlOptions,
+  BlockedUrlAnalysis,
+  TextRange,
+  UrlAnalysis,
+  UrlBlockReason,
+  UrlDisplay,
+} from './url-types.js';
 import { collectWarnings } from './warnings.js';
 
 /** Longer URLs are refused before any parsing, which also bounds the work a hostile string can cause. */
@@ -11,12 +19,13 @@ const BLOCKED_DISPLAY_LENGTH = 2048;
 
 /**
  * E-49: the client's verdict on a URL-mode URL before anyone sees it. `allowed` URLs come with `href`, the
- * exact string to open (E-51), and everything a consent card shows (E-52, E-54) and warns about (E-55).
- * Never throws, whatever `url` is.
+ * exact string to open (E-51), and everything a consent card shows (E-52, E-54) and warns about (E-55);
+ * blocked ones with `blockReason` and `blockMessage`. Servers run it on the URLs they send (E-15, E-48), so
+ * a server and a host apply one rule. Never throws, whatever `url` is.
  */
 export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
   if (typeof url !== 'string') {
-    return blocked('invalid-url', `The URL is not text (got ${describe(url)}).`, '');
+    return blocked('invalid-url', `The URL is not text (got ${describeType(url)}).`, '');
   }
   if (url.length > MAX_URL_LENGTH) {
     return blocked(
@@ -77,6 +86,7 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
   }
   const { host } = hostResult;
   const siteParts = splitRegistrable(host); // E-54: the registrable domain a consent card highlights
+  const path = pathOf(parsed);
   const display: UrlDisplay = {
     full: parsed.href, // E-52: the full URL, exactly as it will be opened
     scheme,
@@ -84,7 +94,7 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
     hostAscii: host.ascii,
     ...siteParts,
     ...(parsed.port === '' ? {} : { port: parsed.port }),
-    path: pathOf(parsed),
+    path,
   };
   const warnings = collectWarnings(parsed, host, url, siteParts.registrableDomain ?? host.unicode);
 
@@ -100,7 +110,33 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
       warnings,
     };
   }
-  return { allowed: true, href: parsed.href, display, warnings };
+  return {
+    allowed: true,
+    href: parsed.href,
+    display: { ...display, ...highlightRanges(parsed, path, siteParts.registrableDomainAscii) },
+    warnings,
+  };
+}
+
+/**
+ * E-54: where the host and its registrable domain sit in the href, so a UI lights them without parsing the
+ * URL again. In an http(s) href the host is followed only by the optional `:port` and then the path.
+ */
+function highlightRanges(
+  parsed: URL,
+  path: string,
+  registrableDomainAscii: string | undefined,
+): { hostRange?: TextRange; registrableDomainRange?: TextRange } {
+  const href = parsed.href;
+  const hostEnd = href.length - path.length - (parsed.port === '' ? 0 : parsed.port.length + 1);
+  const hostRange = { start: hostEnd - parsed.hostname.length, end: hostEnd };
+  if (href.slice(hostRange.start, hostRange.end) !== parsed.hostname) return {}; // never expected; no guess
+  if (registrableDomainAscii === undefined) return { hostRange };
+  const domainEnd = parsed.hostname.endsWith('.') ? hostEnd - 1 : hostEnd;
+  return {
+    hostRange,
+    registrableDomainRange: { start: domainEnd - registrableDomainAscii.length, end: domainEnd },
+  };
 }
 
 function blocked(
@@ -108,7 +144,7 @@ function blocked(
   blockMessage: string,
   raw: string,
   parts: Partial<Omit<UrlDisplay, 'full'>> = {},
-): UrlAnalysis {
+): BlockedUrlAnalysis {
   return {
     allowed: false,
     blockReason,
@@ -125,8 +161,4 @@ function shownRaw(raw: string): string {
 
 function pathOf(url: URL): string {
   return url.pathname + url.search + url.hash;
-}
-
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }

@@ -1,4 +1,5 @@
 import { URL_FORBIDDEN_CHAR } from '../text/invisible.js';
+import { isLoopbackHost } from './loopback.js';
 import { registrableDomain } from './public-suffix.js';
 import { decodePunycode } from './punycode.js';
 
@@ -14,7 +15,7 @@ export interface Host {
   unicodeLabels: readonly string[];
   /** Index in the label lists where the registrable domain starts. */
   registrableStart: number;
-  /** localhost, *.localhost, 127.0.0.0/8, [::1]: traffic that never leaves this computer. */
+  /** By {@link isLoopbackHost}: traffic that never leaves this computer. */
   loopback: boolean;
 }
 
@@ -28,9 +29,9 @@ const ACE_PREFIX = 'xn--';
 
 /** Takes `URL.hostname` (never empty for http/https) and refuses names browsers resolve unlike they read. */
 export function analyzeHost(hostname: string): HostResult {
-  if (hostname.startsWith('[')) return ip('ipv6', hostname, hostname === '[::1]');
+  if (hostname.startsWith('[')) return ip('ipv6', hostname);
   // The parser turns every numeric host (0x7f.1, 2130706433) into dotted decimal, so this finds them all.
-  if (IPV4.test(hostname)) return ip('ipv4', hostname, hostname.startsWith('127.'));
+  if (IPV4.test(hostname)) return ip('ipv4', hostname);
 
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (name.length > MAX_NAME_LENGTH) {
@@ -68,20 +69,32 @@ export function analyzeHost(hostname: string): HostResult {
     asciiLabels,
     unicodeLabels,
     registrableStart,
-    loopback: asciiLabels[asciiLabels.length - 1] === 'localhost',
+    loopback: isLoopbackHost(hostname),
   };
   return { ok: true, host };
 }
 
-/** `login.secure` and `example.co.uk` of `login.secure.example.co.uk`, in Unicode as people read them. */
-export function splitRegistrable(host: Host): { registrableDomain?: string; subdomain?: string } {
+/**
+ * `login.secure` and `example.co.uk` of `login.secure.example.co.uk`, in Unicode as people read them, and
+ * the registrable domain in ASCII as the browser resolves it.
+ */
+export function splitRegistrable(host: Host): {
+  registrableDomain?: string;
+  registrableDomainAscii?: string;
+  subdomain?: string;
+} {
   if (host.kind !== 'domain') return {};
   const registrableDomain = host.unicodeLabels.slice(host.registrableStart).join('.');
-  if (host.registrableStart === 0) return { registrableDomain };
-  return { registrableDomain, subdomain: host.unicodeLabels.slice(0, host.registrableStart).join('.') };
+  const registrableDomainAscii = host.asciiLabels.slice(host.registrableStart).join('.');
+  if (host.registrableStart === 0) return { registrableDomain, registrableDomainAscii };
+  return {
+    registrableDomain,
+    registrableDomainAscii,
+    subdomain: host.unicodeLabels.slice(0, host.registrableStart).join('.'),
+  };
 }
 
-function ip(kind: 'ipv4' | 'ipv6', hostname: string, loopback: boolean): HostResult {
+function ip(kind: 'ipv4' | 'ipv6', hostname: string): HostResult {
   return {
     ok: true,
     host: {
@@ -91,7 +104,7 @@ function ip(kind: 'ipv4' | 'ipv6', hostname: string, loopback: boolean): HostRes
       asciiLabels: [],
       unicodeLabels: [],
       registrableStart: 0,
-      loopback,
+      loopback: isLoopbackHost(hostname),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ElicitationMode } from '@elicitkit/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { ElicitationUnsupportedError, UnsupportedProtocolEraError } from '../errors.js';
 import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
@@ -8,7 +9,8 @@ import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
  * the server instance the latter live on; a test pins both reads against the installed SDK.
  */
 
-export type ElicitationMode = 'form' | 'url';
+/** Core's type, re-exported so the server API names it without a second definition. */
+export type { ElicitationMode };
 
 /**
  * Whether an elicitation of `mode` can reach the user now, and if not, why: the client did not declare the mode,

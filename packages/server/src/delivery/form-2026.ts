@@ -1,4 +1,4 @@
-import { sanitizeForDisplay } from '@elicitkit/core';
+import { formatIssuePath, sanitizeForDisplay } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { type AnswerIssue, ElicitationAbortedError, InvalidAnswerError } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
@@ -72,7 +72,7 @@ function readAnswer(
   value: unknown,
 ): { ok: true; value: RecordedAnswer } | { ok: false; issues: AnswerIssue[] } {
   if (value === undefined) {
-    return { ok: false, issues: [{ path: '', code: 'required', message: 'no answer was sent' }] };
+    return { ok: false, issues: [{ path: [], code: 'required', message: 'no answer was sent' }] };
   }
   const result = value as { action?: unknown; content?: unknown } | null;
   const action =
@@ -80,13 +80,16 @@ function readAnswer(
   if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
     return {
       ok: false,
-      issues: [{ path: 'action', code: 'type', message: 'must be "accept", "decline" or "cancel"' }],
+      issues: [{ path: ['action'], code: 'type', message: 'must be "accept", "decline" or "cancel"' }],
     };
   }
   if (action !== 'accept') return { ok: true, value: { action } };
   const content = result?.content;
   if (content !== undefined && (typeof content !== 'object' || content === null || Array.isArray(content))) {
-    return { ok: false, issues: [{ path: 'content', code: 'not-an-object', message: 'must be an object' }] };
+    return {
+      ok: false,
+      issues: [{ path: ['content'], code: 'not-an-object', message: 'must be an object' }],
+    };
   }
   return {
     ok: true,
@@ -104,6 +107,9 @@ function withIssues(message: string, issues: readonly AnswerIssue[]): string {
   const shown = (text: string, maxLength: number) => sanitizeForDisplay(text, { maxLength });
   const lines = issues
     .slice(0, SHOWN_ISSUES)
-    .map((i) => `- ${shown(i.path || 'answer', SHOWN_PATH)}: ${shown(i.message, SHOWN_ISSUE_MESSAGE)}`);
+    .map(
+      (i) =>
+        `- ${shown(formatIssuePath(i.path) || 'answer', SHOWN_PATH)}: ${shown(i.message, SHOWN_ISSUE_MESSAGE)}`,
+    );
   return `${message}\n\nThe previous answer was not accepted:\n${lines.join('\n')}`;
 }

@@ -1,4 +1,4 @@
-import { ElicitkitError } from '@elicitkit/core';
+import { type ElicitationMode, ElicitkitError } from '@elicitkit/core';
 import type { InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
 import { InvalidOptionError } from '../errors.js';
 
@@ -119,7 +119,7 @@ export class Round {
    * The elicitation mode an ask of this run needed but the host did not declare (M-04). If the handler lets that
    * refusal end the request, the host gets -32021 (M-19); a handler that catches it and falls back is left alone.
    */
-  missingMode: 'form' | 'url' | undefined;
+  missingMode: ElicitationMode | undefined;
 
   /** Whether this run ended the round (some ask is unanswered, or a URL flow is still pending). */
   get interrupted(): boolean {

@@ -50,7 +50,7 @@ function compile(schema: FormSchema): CompiledForm {
       throw new InvalidSchemaError(
         [
           {
-            path: '',
+            path: [],
             code: 'unsupported-keyword',
             message: `cannot convert to JSON Schema: ${String(error)}`,
           },
@@ -83,7 +83,7 @@ function compile(schema: FormSchema): CompiledForm {
 function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> } {
   if (typeof shape !== 'object' || shape === null || Array.isArray(shape)) {
     throw new InvalidSchemaError([
-      notAForm('', 'a form is an object of fields, a Standard Schema or a requested schema'),
+      notAForm([], 'a form is an object of fields, a Standard Schema or a requested schema'),
     ]);
   }
   const properties: Record<string, unknown> = {};
@@ -92,7 +92,7 @@ function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> }
   const issues: SchemaIssue[] = [];
   for (const [name, field] of Object.entries(shape)) {
     if (!isField(field)) {
-      issues.push(notAForm(`properties.${name}`, 'not a field: use text(), integer(), choice(), …'));
+      issues.push(notAForm(['properties', name], 'not a field: use text(), integer(), choice(), …'));
       continue;
     }
     const spec = fieldSpec(field);
@@ -110,6 +110,6 @@ function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> }
   return { input: { type: 'object', properties, ...(required.length > 0 && { required }) }, optedOut };
 }
 
-function notAForm(path: string, message: string): SchemaIssue {
+function notAForm(path: SchemaIssue['path'], message: string): SchemaIssue {
   return { path, code: 'not-an-object', message };
 }

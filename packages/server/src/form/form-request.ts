@@ -50,7 +50,7 @@ export function createFormRequest<S extends FormSchema>(
 ): FormRequest<FormData<S>> {
   if (typeof input.message !== 'string') {
     throw new InvalidSchemaError([
-      { path: 'message', code: 'invalid-keyword-value', message: 'must be a string' },
+      { path: ['message'], code: 'invalid-keyword-value', message: 'must be a string' },
     ]);
   }
   const form = compileForm(input.schema);

@@ -1,4 +1,4 @@
-import type { ElicitContent } from '@elicitkit/core';
+import type { ElicitContent, IssuePath } from '@elicitkit/core';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { AnswerIssue } from '../errors.js';
 import type { StandardFormSchema } from './infer.js';
@@ -97,7 +97,11 @@ export async function validateWithStandard(
   };
 }
 
-function issuePath(path: StandardSchemaV1.Issue['path']): string {
-  if (!path) return '';
-  return path.map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+/** Standard Schema's path in core's form: the same list of keys, symbols (never in JSON answers) as text. */
+function issuePath(path: StandardSchemaV1.Issue['path']): IssuePath {
+  if (!path) return [];
+  return path.map((segment) => {
+    const key = typeof segment === 'object' ? segment.key : segment;
+    return typeof key === 'symbol' ? String(key) : key;
+  });
 }

@@ -1,29 +1,17 @@
-import { UrlElicitationConfigError } from './errors.js';
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isLoopback(hostname: string): boolean {
-  return (
-    LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(hostname)
-  );
-}
+import { analyzeUrl, previewValue } from '@elicitkit/core';
+import { InvalidUrlElicitationError, UrlElicitationConfigError } from './errors.js';
 
 /**
  * Checks the origin elicitation pages are served from and returns it normalized with a trailing slash.
- * E-48: https, except loopback hosts during development.
+ * E-48: by core's `analyzeUrl`, the check every elicitkit host applies to the URLs built on it: https, or
+ * http to a loopback host during development; so a server cannot be configured to send links hosts refuse.
  */
 export function parsePublicBaseUrl(value: string | URL): URL {
-  let url: URL;
-  try {
-    url = new URL(String(value));
-  } catch {
-    throw new UrlElicitationConfigError(`publicBaseUrl: not a valid absolute URL`);
+  const analysis = analyzeUrl(String(value));
+  if (!analysis.allowed) {
+    throw new UrlElicitationConfigError(`publicBaseUrl: ${analysis.blockMessage}`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    throw new UrlElicitationConfigError(
-      `publicBaseUrl: must use https (http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`,
-    );
-  }
+  const url = new URL(analysis.href);
   if (url.username || url.password || url.search || url.hash) {
     throw new UrlElicitationConfigError('publicBaseUrl: must not carry credentials, a query or a fragment');
   }
@@ -33,8 +21,27 @@ export function parsePublicBaseUrl(value: string | URL): URL {
 
 /**
  * `<publicBaseUrl>/elicit/<id>`: the id is the only variable part. E-45: no user data; E-46: the URL grants
- * nothing by itself, the page still checks who the browser's user is.
+ * nothing by itself, the page still checks who the browser's user is. E-15, E-48: checked by core's
+ * `analyzeUrl` like every URL this package sends, so no elicitkit host refuses it (an id that made it too long,
+ * say, fails here, in the server, rather than as a refusal the user sees).
  */
 export function elicitationUrl(base: URL, elicitationId: string): string {
-  return new URL(`elicit/${elicitationId}`, base).href;
+  return checkedUrl(new URL(`elicit/${elicitationId}`, base).href, 'elicitation URL');
+}
+
+/**
+ * E-15, E-48: `url` as every elicitkit host judges it under E-49 (core's `analyzeUrl`, http only to loopback
+ * hosts). Returns the normalized href, the string hosts show and open; throws naming the URL's problem.
+ */
+export function checkedUrl(url: unknown, where: string): string {
+  if (typeof url !== 'string') {
+    throw new InvalidUrlElicitationError(`${where}: must be a string, got ${previewValue(url)}`);
+  }
+  const analysis = analyzeUrl(url);
+  if (!analysis.allowed) {
+    throw new InvalidUrlElicitationError(
+      `${where}: elicitkit hosts would refuse this URL (${analysis.blockReason}): ${analysis.blockMessage}`,
+    );
+  }
+  return analysis.href;
 }

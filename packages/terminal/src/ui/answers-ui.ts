@@ -1,4 +1,5 @@
 import type { ElicitationUI, FormOutcome, FormPrompt, UrlOutcome, UrlPrompt } from '@elicitkit/client';
+import { formatIssuePath } from '@elicitkit/core';
 import { requesterLabel } from './banner.js';
 import { safeLine } from './text.js';
 
@@ -34,7 +35,9 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
       }
       const verdict = prompt.validate(content);
       if (!verdict.ok) {
-        const reasons = verdict.issues.map((i) => `${safeLine(i.path, 80)}: ${safeLine(i.message, 200)}`);
+        const reasons = verdict.issues.map(
+          (i) => `${safeLine(formatIssuePath(i.path) || 'answer', 80)}: ${safeLine(i.message, 200)}`,
+        );
         log(`elicit: declined a form from ${server}: ${reasons.join('; ')}`);
         return { action: 'decline' };
       }

@@ -1,5 +1,5 @@
 import type { FormOutcome, FormPrompt } from '@elicitkit/client';
-import type { ContentIssue, FormField } from '@elicitkit/core';
+import { type ContentIssue, type FormField, formatIssuePath } from '@elicitkit/core';
 import { select } from '@inquirer/prompts';
 import { renderBanner, requesterLabel } from './banner.js';
 import { askField, type FieldAnswer, type FieldContext } from './form-fields.js';
@@ -8,9 +8,9 @@ import { displayWidth, safeLine } from './text.js';
 
 type Answers = Record<string, FieldAnswer>;
 
-function issuesFor(issues: ContentIssue[] | undefined, name: string): ContentIssue[] {
-  // Paths are `name` or `name.index` (core's answer paths).
-  return (issues ?? []).filter((issue) => issue.path === name || issue.path.startsWith(`${name}.`));
+/** The issues of field `name`: core's answer paths start with the field's name as one key (`['tags', 1]`). */
+export function issuesFor(issues: readonly ContentIssue[] | undefined, name: string): ContentIssue[] {
+  return (issues ?? []).filter((issue) => issue.path[0] === name);
 }
 
 /** How an answer reads in the review: option titles rather than raw values. */
@@ -109,10 +109,8 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
             style.ok(`✔ Submitted to ${server}.`),
           );
         for (const issue of verdict.issues) {
-          const field = prompt.fields.find(
-            (f) => issue.path === f.name || issue.path.startsWith(`${f.name}.`),
-          );
-          const where = field ? safeLine(field.label, 40) : safeLine(issue.path, 40);
+          const field = prompt.fields.find((f) => issue.path[0] === f.name);
+          const where = safeLine(field ? field.label : formatIssuePath(issue.path) || 'answer', 40);
           write(`  ${style.error('✖')} ${where}: ${safeLine(issue.message, 200)}`);
         }
         break;

@@ -9,6 +9,7 @@ import type {
   UrlPrompt,
 } from '@elicitkit/client';
 import {
+  type AllowedUrlAnalysis,
   analyzeUrl,
   applyDefaults,
   type ContentIssue,
@@ -31,6 +32,13 @@ export interface ShowOptions {
   inline?: boolean;
   /** Record opened URLs instead of opening them (the default opener is tested on its own). */
   recordOpens?: boolean;
+}
+
+/** As the client pipeline does: only URLs core allowed reach a UI (E-49). */
+function allowedUrl(href: string): AllowedUrlAnalysis {
+  const analysis = analyzeUrl(href);
+  if (!analysis.allowed) throw new Error(`the pipeline would refuse ${href}: ${analysis.blockMessage}`);
+  return analysis;
 }
 
 const REQUESTER: Requester = { name: 'demo-server', title: 'Demo Server', version: '1.0.0' };
@@ -78,7 +86,7 @@ const harness = {
       requester: options.requester ?? REQUESTER,
       message: options.message ?? 'Sign in to connect your account.',
       signal: controller.signal,
-      url: analyzeUrl(href),
+      url: allowedUrl(href),
       origin: 'request',
     };
     record(ui(options).url(prompt));
@@ -87,7 +95,7 @@ const harness = {
     controller = new AbortController();
     const wait: CompletionWait = {
       requester: options.requester ?? REQUESTER,
-      pending: hrefs.map((href, index) => ({ flowId: `e-${index}`, url: analyzeUrl(href) })),
+      pending: hrefs.map((href, index) => ({ flowId: `e-${index}`, url: allowedUrl(href) })),
       signal: controller.signal,
     };
     record(ui(options).waitForCompletion!(wait));

@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '@elicitkit/core';
 import { OAuthConnectionError } from '../errors.js';
 
 /** Endpoints given by hand, for providers without discovery metadata. */
@@ -52,8 +53,6 @@ const RESERVED_PARAMS = new Set([
   'request_uri',
 ]);
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Whether `url` may be used at all, and whether it needs openid-client's insecure-requests switch. */
 export function checkEndpointUrl(value: string, where: string): { url: URL; insecure: boolean } {
   let url: URL;
@@ -63,8 +62,7 @@ export function checkEndpointUrl(value: string, where: string): { url: URL; inse
     throw new OAuthConnectionError('oauth-config', `${where}: not an absolute URL`);
   }
   // RFC 9700 §2.6 / RFC 6749 §3.1: TLS everywhere; plain http only to this machine, for development and tests.
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     throw new OAuthConnectionError('oauth-config', `${where}: must use https (http only for loopback hosts)`);
   }
   if (url.username || url.password || url.hash) {

@@ -1,20 +1,13 @@
 import { type ElicitRequestURLParams, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
 import { InvalidUrlElicitationError } from '../errors.js';
-
-function isValidUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
+import { checkedUrl } from '../public-url.js';
 
 /**
  * The `-32042` error for a request that cannot proceed until URL elicitations complete (E-23, E-38), after
  * checking the list: E-25 every needed elicitation listed (non-empty), E-26 each one URL mode with an
- * `elicitationId`, E-15 a valid URL. Throw the result from a tool handler; the SDK passes it to the client as is.
+ * `elicitationId`, E-15/E-48 a URL every elicitkit host accepts (core's `analyzeUrl`: https, http only to
+ * loopback hosts, no hidden characters), sent in the normalized form hosts show. Throw the result from a tool
+ * handler; the SDK passes it to the client as is.
  * E-24: this is the only way this package makes a -32042, and it can only carry URL elicitations.
  */
 export function urlElicitationRequired(
@@ -26,25 +19,17 @@ export function urlElicitationRequired(
       'urlElicitationRequired: data.elicitations must list at least one elicitation',
     );
   }
-  elicitations.forEach((e, i) => {
+  const checked = elicitations.map((e, i) => {
     const where = `data.elicitations[${i}]`;
     if (e?.mode !== 'url') throw new InvalidUrlElicitationError(`${where}.mode: must be "url"`);
     if (typeof e.elicitationId !== 'string' || e.elicitationId.length === 0) {
       throw new InvalidUrlElicitationError(`${where}.elicitationId: required, a non-empty string`);
     }
-    if (!isValidUrl(e.url))
-      throw new InvalidUrlElicitationError(`${where}.url: must be an absolute http(s) URL`);
+    const url = checkedUrl(e.url, `${where}.url`);
     if (typeof e.message !== 'string' || e.message.length === 0) {
       throw new InvalidUrlElicitationError(`${where}.message: required, a non-empty string`);
     }
+    return { mode: e.mode, elicitationId: e.elicitationId, url, message: e.message };
   });
-  return new UrlElicitationRequiredError(
-    elicitations.map(({ mode, elicitationId, url, message: text }) => ({
-      mode,
-      elicitationId,
-      url,
-      message: text,
-    })),
-    message,
-  );
+  return new UrlElicitationRequiredError(checked, message);
 }

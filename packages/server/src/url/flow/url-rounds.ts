@@ -49,7 +49,7 @@ export function urlAskState(round: Round, position: number, digest: string): Url
         round.record(position, digest, answer);
       } else if (attempts >= round.maxAttempts) {
         throw new InvalidAnswerError([
-          { path: 'action', code: 'type', message: 'must be "accept", "decline" or "cancel"' },
+          { path: ['action'], code: 'type', message: 'must be "accept", "decline" or "cancel"' },
         ]);
       }
     }

@@ -1,0 +1,35 @@
+import type { ElicitationMode as ClientMode } from '@elicitkit/client';
+import type { ElicitationMode } from '@elicitkit/core';
+import type { ElicitationMode as ServerMode } from '@elicitkit/server';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+
+/** Issue 15: core's runtime names, pinned (a change is a public API change). */
+const CORE_NAMES = [
+  'DEFAULT_LIMITS',
+  'ElicitkitError',
+  'analyzeUrl',
+  'applyDefaults',
+  'formModel',
+  'formatIssuePath',
+  'isJsonObject',
+  'isLoopbackHost',
+  'loadPatternEngine',
+  'previewValue',
+  'sanitizeForDisplay',
+  'validateContent',
+  'validateField',
+  'validateRequestedSchema',
+];
+
+describe('@elicitkit/core entry', () => {
+  it('exports exactly its pinned names', async () => {
+    const module: Record<string, unknown> = await import('@elicitkit/core');
+    expect(Object.keys(module).sort()).toEqual(CORE_NAMES);
+  });
+
+  it('is the one home of ElicitationMode: server and client re-export the same type', () => {
+    expectTypeOf<ServerMode>().toEqualTypeOf<ElicitationMode>();
+    expectTypeOf<ClientMode>().toEqualTypeOf<ElicitationMode>();
+    expectTypeOf<ElicitationMode>().toEqualTypeOf<'form' | 'url'>();
+  });
+});
