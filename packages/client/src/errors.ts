@@ -55,7 +55,7 @@ export class UrlElicitationRefusedError extends ElicitkitError {
 export type ElicitationRetryErrorCode =
   | 'retry-limit' // the server kept answering -32042 after `maxRetries` retries
   | 'retry-loop' // the server asked again for an elicitation that had already completed, or (2026) repeated a round unchanged
-  | 'round-limit' // 2026: the server still required input after `maxRounds` rounds
+  | 'round-limit' // 2026: the server still required input after `maxPromptRounds` rounds
   | 'wait-limit'; // 2026: the server held or shed the retry of a consented URL flow more than `maxWaitRounds` times
 
 /**

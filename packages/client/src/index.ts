@@ -19,8 +19,8 @@ export { PromptQueue } from './policy/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './policy/rate-limiter.js';
 export {
   callToolWithElicitation,
+  DEFAULT_MAX_PROMPT_ROUNDS,
   DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_ROUNDS,
   DEFAULT_MAX_WAIT_ROUNDS,
   type RetryRound,
   requestWithElicitation,

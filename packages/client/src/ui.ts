@@ -45,7 +45,7 @@ export interface FormPrompt extends PromptBase {
 }
 
 /** submit after review (E-05); decline and cancel are always offered (E-04, E-42). */
-export type FormOutcome =
+export type FormAnswer =
   | { action: 'submit'; content: Record<string, unknown> }
   | { action: 'decline' }
   | { action: 'cancel' };
@@ -64,7 +64,7 @@ export interface UrlPrompt extends PromptBase {
 }
 
 /** consent opens the browser (E-51); it is not completion (E-16). */
-export type UrlOutcome = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
+export type UrlAnswer = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
 
 /**
  * After consent, while the out-of-band flow runs (E-22; M-17 on 2026, where the host retries the call
@@ -96,8 +96,8 @@ export interface HostNotice {
 }
 
 export interface ElicitationUI {
-  form(prompt: FormPrompt): Promise<FormOutcome>;
-  url(prompt: UrlPrompt): Promise<UrlOutcome>;
+  form(prompt: FormPrompt): Promise<FormAnswer>;
+  url(prompt: UrlPrompt): Promise<UrlAnswer>;
   /** Manual controls while waiting for completion (E-22): resolve `retry` to retry now, `cancel` to give up. */
   waitForCompletion?(wait: CompletionWait): Promise<'retry' | 'cancel'>;
   /** Things the user should know that need no answer. */

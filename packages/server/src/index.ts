@@ -51,8 +51,8 @@ export {
 } from './errors.js';
 export {
   boolean,
+  type Choices,
   type ChoiceValue,
-  type ChoiceValues,
   choice,
   date,
   dateTime,
@@ -77,13 +77,13 @@ export {
 export type {
   FieldShape,
   FormData,
-  FormOutcome,
+  FormResult,
   FormSchema,
   RawProperty,
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
-export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
+export { ask, type ChooseOptions, type ConfirmResult, choose, confirm } from './shorthands.js';
 export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
 export {
   generateStateKey,

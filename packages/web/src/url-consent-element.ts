@@ -1,4 +1,4 @@
-import type { UrlOutcome, UrlPrompt } from '@elicitkit/client';
+import type { UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import type { UrlAnalysis } from '@elicitkit/core';
 import { h } from './dom.js';
 import { PromptElement } from './prompt-element.js';
@@ -39,11 +39,11 @@ export function fullUrl(url: UrlAnalysis, labelId: string): HTMLElement {
  * one line per warning (E-55). Focus starts on Decline. Open happens only in the click on "Open", in a new
  * tab with `noopener,noreferrer` (E-53); then `consent` is the outcome (consent, not completion: E-16).
  */
-export class UrlConsentElement extends PromptElement<UrlPrompt, UrlOutcome> {
+export class UrlConsentElement extends PromptElement<UrlPrompt, UrlAnswer> {
   /** Replaceable for tests and for hosts that open URLs elsewhere (an Electron shell, say). */
   opener: WindowOpener = openInNewTab;
 
-  protected cancelOutcome(): UrlOutcome {
+  protected cancelOutcome(): UrlAnswer {
     return { action: 'cancel' };
   }
 

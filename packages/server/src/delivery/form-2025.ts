@@ -10,7 +10,7 @@ import {
   UnsupportedProtocolEraError,
 } from '../errors.js';
 import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
-import type { FormOutcome } from '../form/infer.js';
+import type { FormResult } from '../form/infer.js';
 import { assertAvailableIn } from './capabilities.js';
 import type { RequestScope } from './scope.js';
 
@@ -62,7 +62,7 @@ export async function deliverFormOnSession<Data>(
   scope: RequestScope,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
-): Promise<FormOutcome<Data>> {
+): Promise<FormResult<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
   assertAvailableIn(ctx, scope, 'form'); // E-09: nothing is sent for an undeclared mode
   const stops = stopSignals(ctx, options.signal);

@@ -116,7 +116,7 @@ export type FormData<S extends FormSchema> =
         : never;
 
 /** The outcome of a form elicitation (E-27): the user accepted with data, declined, or cancelled. */
-export type FormOutcome<Data> =
+export type FormResult<Data> =
   | { action: 'accept'; data: Data }
   | { action: 'decline' }
   | { action: 'cancel' };

@@ -1,4 +1,4 @@
-import type { ElicitationUI, FormOutcome, FormPrompt, UrlOutcome, UrlPrompt } from '@elicitkit/client';
+import type { ElicitationUI, FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import { requesterLabel } from './banner.js';
 import { safeLine } from './text.js';
 
@@ -19,7 +19,7 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
   const given = options.answers;
 
   return {
-    async form(prompt: FormPrompt): Promise<FormOutcome> {
+    async form(prompt: FormPrompt): Promise<FormAnswer> {
       const server = requesterLabel(prompt.requester);
       const content: Record<string, unknown> = {};
       for (const field of prompt.fields) {
@@ -42,7 +42,7 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
       return { action: 'submit', content };
     },
 
-    async url(prompt: UrlPrompt): Promise<UrlOutcome> {
+    async url(prompt: UrlPrompt): Promise<UrlAnswer> {
       log(
         `elicit: declined a URL request from ${requesterLabel(prompt.requester)} (opening a page needs a person): ${safeLine(prompt.url.display.full, 8192)}`,
       );

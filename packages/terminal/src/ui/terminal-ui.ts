@@ -1,10 +1,10 @@
 import type {
   CompletionWait,
   ElicitationUI,
-  FormOutcome,
+  FormAnswer,
   FormPrompt,
   HostNotice,
-  UrlOutcome,
+  UrlAnswer,
   UrlPrompt,
 } from '@elicitkit/client';
 import { select } from '@inquirer/prompts';
@@ -49,10 +49,10 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
   };
 
   return {
-    form: (prompt: FormPrompt): Promise<FormOutcome> =>
+    form: (prompt: FormPrompt): Promise<FormAnswer> =>
       whilePrompting(() => runForm(prompt, { io, style, columns: columns(), prompt })),
 
-    url: (prompt: UrlPrompt): Promise<UrlOutcome> =>
+    url: (prompt: UrlPrompt): Promise<UrlAnswer> =>
       whilePrompting(async () => {
         const heading = prompt.origin === 'required' ? 'sign-in needed for your call' : 'URL request';
         write(`\n${renderBanner(heading, prompt.requester, prompt.message, style, columns())}`);
