@@ -79,6 +79,7 @@ export type {
   FormData,
   FormResult,
   FormSchema,
+  RawOption,
   RawProperty,
   RawRequestedSchema,
   StandardFormSchema,

@@ -30,8 +30,10 @@ const FIELD = Symbol.for('elicitkit.field');
 export class Field<Value extends ElicitValue, P extends Presence = 'required'> {
   /** Phantom types for inference; never set at runtime. */
   declare readonly '~types': { value: Value; presence: P };
+  /** @internal The schema and flags, read by `elicitForm` through `fieldSpec`. */
   readonly [FIELD]: FieldSpec;
 
+  /** @internal Fields are made by the builders (`text()`, `choice()`, …). */
   constructor(spec: FieldSpec) {
     this[FIELD] = spec;
   }

@@ -24,7 +24,8 @@ export interface RawRequestedSchema {
   readonly required?: readonly string[];
 }
 
-interface RawOption {
+/** One titled option of a raw schema's `oneOf` / `items.anyOf`. */
+export interface RawOption {
   readonly const: string;
   readonly title?: string;
 }
