@@ -45,11 +45,14 @@ export type ContentIssueCode =
   | 'duplicate-items'
   | 'unknown-property';
 
+/** One problem found: where (`path`), what (`code`), and why, for people (`message`). */
 export interface Issue<Code extends string = string> {
   path: string;
   code: Code;
   message: string;
 }
 
+/** A problem in a requested schema (from {@link validateRequestedSchema}). */
 export type SchemaIssue = Issue<SchemaIssueCode>;
+/** A problem in an answer (from {@link validateContent} and {@link validateField}). */
 export type ContentIssue = Issue<ContentIssueCode>;

@@ -4,6 +4,7 @@ import type { DeliveryOptions } from './delivery/form-2025.js';
 import { createFormRequest, type FormRequestInput } from './form/form-request.js';
 import type { FormData, FormResult, FormSchema } from './form/infer.js';
 
+/** Options of {@link elicitForm}: the message and schema, plus {@link DeliveryOptions}. */
 export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInput<S>, DeliveryOptions {}
 
 /**

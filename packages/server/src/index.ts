@@ -4,6 +4,8 @@
  * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
  * edge runtimes. URL mode is `@elicitkit/server/url`, OAuth `/oauth`, HTTP hosting on Node `/http`; stores
  * `/sqlite` and `/redis`.
+ *
+ * @module @elicitkit/server
  */
 
 export {

@@ -3,6 +3,7 @@ import { h } from './dom.js';
 import { PromptElement } from './prompt-element.js';
 import { fullUrl, siteLine } from './url-consent-element.js';
 
+/** The person's choice while a URL flow runs: retry now, or give up. */
 export type WaitAnswer = 'retry' | 'cancel';
 
 let waitCount = 0;

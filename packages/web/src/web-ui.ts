@@ -15,6 +15,7 @@ import { requesterLabel } from './text.js';
 import { openInNewTab, UrlConsentElement, type WindowOpener } from './url-consent-element.js';
 import { UrlWaitElement, type WaitAnswer } from './url-wait-element.js';
 
+/** Options of {@link webUI}: where prompts appear, their theme, how URLs are opened, where notices go. */
 export interface WebUIOptions {
   /**
    * Where prompts appear. Default: a modal `<dialog>` on `document.body`, one per prompt. Given an element

@@ -1,8 +1,10 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { ElicitationSetupError } from '../errors.js';
 
+/** An elicitation mode: an in-band `form`, or an out-of-band `url` flow. */
 export type ElicitationMode = 'form' | 'url';
 
+/** Both modes: what `installElicitation` declares when `modes` is not given. */
 export const ALL_MODES: readonly ElicitationMode[] = Object.freeze(['form', 'url']);
 
 /** Checks a host's `modes` option: at least one mode (E-08), each one the spec knows. */

@@ -19,6 +19,7 @@ import { isUrlElicitationRequired, parseUrlRequired } from './parse-url-required
 
 export type { RetryRound } from './input-required-rounds.js';
 
+/** Options of {@link callToolWithElicitation} and {@link requestWithElicitation}: retry limits, pacing, and a signal. */
 export interface UrlElicitationRetryOptions {
   /** 2025: retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
   maxRetries?: number;
@@ -35,8 +36,11 @@ export interface UrlElicitationRetryOptions {
   signal?: AbortSignal;
 }
 
+/** Default `maxRetries`: -32042 retries of one call (2025-11-25). */
 export const DEFAULT_MAX_RETRIES = 3;
+/** Default `maxPromptRounds`: rounds that ask the user something (2026-07-28). */
 export const DEFAULT_MAX_PROMPT_ROUNDS = 10;
+/** Default `maxWaitRounds`: retries held or shed while a URL flow runs (2026-07-28). */
 export const DEFAULT_MAX_WAIT_ROUNDS = 60;
 const DEFAULT_WAIT_PACING = { initialMs: 250, maxMs: 5_000 };
 

@@ -18,6 +18,7 @@ export type UrlWarningCode =
   | 'domain-in-subdomain'
   | 'long-url';
 
+/** Something a person should know before opening an allowed URL (shown on the consent card). */
 export interface UrlWarning {
   code: UrlWarningCode;
   message: string;
@@ -47,6 +48,7 @@ export interface UrlDisplay {
   path: string;
 }
 
+/** The verdict of {@link analyzeUrl}: whether the URL may be opened, what to open, and what to show. */
 export interface UrlAnalysis {
   allowed: boolean;
   blockReason?: UrlBlockReason;
@@ -58,6 +60,7 @@ export interface UrlAnalysis {
   warnings: UrlWarning[];
 }
 
+/** Options of {@link analyzeUrl}. */
 export interface AnalyzeUrlOptions {
   /** Allow `http:` to non-loopback hosts (development only; E-48). Default false. */
   allowInsecureHttp?: boolean;

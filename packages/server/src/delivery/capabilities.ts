@@ -8,6 +8,7 @@ import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
  * the server instance the latter live on; a test pins both reads against the installed SDK.
  */
 
+/** An elicitation mode: an in-band `form`, or an out-of-band `url` flow. */
 export type ElicitationMode = 'form' | 'url';
 
 /**
@@ -35,6 +36,7 @@ export function availabilityIn(
   return declared ? 'available' : 'mode-not-declared';
 }
 
+/** Whether an elicitation of `mode` can reach the user in this request, and if not, why. */
 export function elicitationAvailability(ctx: ServerContext, mode: ElicitationMode): ElicitationAvailability {
   return availabilityIn(ctx, scopeOf(ctx), mode);
 }

@@ -25,6 +25,7 @@ export const DEFAULT_ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
 // setTimeout's ceiling; a larger delay would fire at once.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** How an elicitation is delivered: how long to wait, what aborts it, and its key on 2026-07-28. */
 export interface DeliveryOptions {
   /** How long to wait for the user, in ms. Default {@link DEFAULT_ELICITATION_TIMEOUT_MS}. */
   timeoutMs?: number;

@@ -27,6 +27,7 @@ export interface FieldSpec {
 
 const FIELD = Symbol.for('elicitkit.field');
 
+/** One form field, built by {@link text}, {@link integer}, {@link choice} and the other builders; chain `.title()`, `.describe()`, `.optional()`, `.default()`. */
 export class Field<Value extends ElicitValue, P extends Presence = 'required'> {
   /** Phantom types for inference; never set at runtime. */
   declare readonly '~types': { value: Value; presence: P };
@@ -84,6 +85,7 @@ export function isField(value: unknown): value is Field<ElicitValue, Presence> {
   return typeof value === 'object' && value !== null && FIELD in value;
 }
 
+/** Limits of a text field: length bounds and a `pattern`. */
 export interface TextOptions {
   minLength?: number;
   maxLength?: number;
@@ -91,11 +93,13 @@ export interface TextOptions {
   pattern?: string;
 }
 
+/** Bounds of a number field. */
 export interface NumberOptions {
   minimum?: number;
   maximum?: number;
 }
 
+/** How many choices a {@link multiChoice} answer may hold. */
 export interface MultiChoiceOptions {
   minItems?: number;
   maxItems?: number;

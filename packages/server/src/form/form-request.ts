@@ -29,6 +29,7 @@ export interface ElicitResultLike {
   content?: unknown;
 }
 
+/** What a form asks: the message people read and the schema of the answer. */
 export interface FormRequestInput<S extends FormSchema> {
   /** Why the information is needed (E-10, E-44). Hosts show it sanitized, as plain text. */
   message: string;

@@ -2,6 +2,7 @@ import type { ElicitationUI, FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from
 import { requesterLabel } from './banner.js';
 import { safeLine } from './text.js';
 
+/** Options of {@link answersUI}: the prepared answers and where to report. */
 export interface AnswersUIOptions {
   /** Answers by field name, e.g. the parsed `--answers` file. */
   answers: Record<string, unknown>;

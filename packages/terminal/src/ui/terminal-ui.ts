@@ -15,6 +15,7 @@ import { colorSupported, createStyle, type Style } from './style.js';
 import { safeLine } from './text.js';
 import { renderUrlCard } from './url-card.js';
 
+/** Options of {@link terminalUI}: the streams to use, and whether to color. */
 export interface TerminalUIOptions {
   /** Default `process.stdin`. Must be a TTY for interactive prompts. */
   input?: NodeJS.ReadableStream;
