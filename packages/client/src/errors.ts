@@ -5,6 +5,7 @@ import { ElicitkitError, type Issue } from '@elicitkit/core';
  * (Errors sent to a server travel as JSON-RPC errors instead: see `pipeline/invalid-params.ts`.)
  */
 
+/** Why an {@link ElicitationSetupError} was thrown. */
 export type ElicitationSetupErrorCode =
   | 'invalid-options' // an option is out of range, e.g. an empty or unknown `modes` list (E-08)
   | 'already-connected' // `installElicitation` after `connect`: capabilities can no longer be declared (E-07)
@@ -21,6 +22,7 @@ export class ElicitationSetupError extends ElicitkitError {
   }
 }
 
+/** Why a {@link UrlElicitationRequiredDataError} was thrown. */
 export type UrlElicitationRequiredErrorCode =
   | 'invalid-url-required-data' // -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids
   | 'url-blocked' // a listed URL failed `analyzeUrl`; it was never shown (E-49)
@@ -35,6 +37,7 @@ export class UrlElicitationRequiredDataError extends ElicitkitError {
   }
 }
 
+/** How the user refused, in a {@link UrlElicitationRefusedError}. */
 export type UrlElicitationRefusedCode =
   | 'consent-declined' // the user declined to open a URL (E-04)
   | 'consent-cancelled' // the user dismissed the consent prompt (E-42)
@@ -52,10 +55,11 @@ export class UrlElicitationRefusedError extends ElicitkitError {
   }
 }
 
+/** Which limit or loop ended an {@link ElicitationRetryError}. */
 export type ElicitationRetryErrorCode =
   | 'retry-limit' // the server kept answering -32042 after `maxRetries` retries
   | 'retry-loop' // the server asked again for an elicitation that had already completed, or (2026) repeated a round unchanged
-  | 'round-limit' // 2026: the server still required input after `maxRounds` rounds
+  | 'round-limit' // 2026: the server still required input after `maxPromptRounds` rounds
   | 'wait-limit'; // 2026: the server held or shed the retry of a consented URL flow more than `maxWaitRounds` times
 
 /**
@@ -78,6 +82,7 @@ export class ElicitationRetryError extends ElicitkitError {
   }
 }
 
+/** Why an {@link InputRequestRejectedError} was thrown. */
 export type InputRequestRejectedCode =
   | 'invalid-input-request' // an input request failed the pipeline's gates (undeclared mode, bad schema, …)
   | 'url-blocked' // a URL input request failed `analyzeUrl`; it was never shown or opened (E-49)

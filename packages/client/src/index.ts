@@ -1,3 +1,11 @@
+/**
+ * @elicitkit/client: the host side of MCP elicitation. `installElicitation` declares the capability and guards
+ * every request (validation, consent, URL safety, rate limits); `callToolWithElicitation` and
+ * `requestWithElicitation` drive the -32042 retries and 2026-07-28 rounds; `ElicitationUI` is the contract a UI
+ * implements. Test helpers are `@elicitkit/client/testing`.
+ *
+ * @module @elicitkit/client
+ */
 export {
   ElicitationRetryError,
   type ElicitationRetryErrorCode,
@@ -19,8 +27,8 @@ export { PromptQueue } from './policy/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './policy/rate-limiter.js';
 export {
   callToolWithElicitation,
+  DEFAULT_MAX_PROMPT_ROUNDS,
   DEFAULT_MAX_RETRIES,
-  DEFAULT_MAX_ROUNDS,
   DEFAULT_MAX_WAIT_ROUNDS,
   type RetryRound,
   requestWithElicitation,

@@ -12,6 +12,7 @@ import { type PromptQueue, queueForUi } from './policy/prompt-queue.js';
 import { RateLimiter, type RateLimitOptions } from './policy/rate-limiter.js';
 import type { ElicitationUI } from './ui.js';
 
+/** Options of {@link installElicitation}: the UI, and the policy that guards it. */
 export interface InstallElicitationOptions {
   /** The adapter that shows prompts: terminal, browser, or `scriptedUI` in tests. */
   ui: ElicitationUI;

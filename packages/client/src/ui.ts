@@ -28,6 +28,7 @@ interface PromptBase {
   signal: AbortSignal;
 }
 
+/** A form to show: the fields, their starting values, and validators for live feedback. */
 export interface FormPrompt extends PromptBase {
   kind: 'form';
   /** The core form model, in schema order. */
@@ -44,12 +45,13 @@ export interface FormPrompt extends PromptBase {
   ): { ok: true; value: ElicitContent } | { ok: false; issues: ContentIssue[] };
 }
 
-/** submit after review (E-05); decline and cancel are always offered (E-04, E-42). */
-export type FormOutcome =
+/** The person's answer to a {@link FormPrompt}: submit after review (E-05); decline and cancel are always offered (E-04, E-42). */
+export type FormAnswer =
   | { action: 'submit'; content: Record<string, unknown> }
   | { action: 'decline' }
   | { action: 'cancel' };
 
+/** A URL to ask consent for: the analyzed URL to show in full, and which flow it starts. */
 export interface UrlPrompt extends PromptBase {
   kind: 'url';
   /**
@@ -63,8 +65,8 @@ export interface UrlPrompt extends PromptBase {
   origin: 'request' | 'required';
 }
 
-/** consent opens the browser (E-51); it is not completion (E-16). */
-export type UrlOutcome = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
+/** The person's answer to a {@link UrlPrompt}: consent opens the browser (E-51); it is not completion (E-16). */
+export type UrlAnswer = { action: 'consent' } | { action: 'decline' } | { action: 'cancel' };
 
 /**
  * After consent, while the out-of-band flow runs (E-22; M-17 on 2026, where the host retries the call
@@ -81,6 +83,7 @@ export interface CompletionWait {
   signal: AbortSignal;
 }
 
+/** What a {@link HostNotice} is about. */
 export type HostNoticeCode =
   | 'rate-limited' // E-43: requests from this server are being answered `cancel` for a while
   | 'request-rejected' // a malformed or unsafe request was refused without asking the user
@@ -88,6 +91,7 @@ export type HostNoticeCode =
   | 'open-failed' // the opener failed; the URL is shown for the user to open by hand
   | 'elicitation-complete'; // a consented URL elicitation completed
 
+/** Something the user should know that needs no answer (shown in a status line, say). */
 export interface HostNotice {
   code: HostNoticeCode;
   requester: Requester;
@@ -95,9 +99,12 @@ export interface HostNotice {
   message: string;
 }
 
+/** What a UI implements for `installElicitation`: it shows prompts and returns what the person chose; the host decides what is allowed. */
 export interface ElicitationUI {
-  form(prompt: FormPrompt): Promise<FormOutcome>;
-  url(prompt: UrlPrompt): Promise<UrlOutcome>;
+  /** Shows a form; resolves with the person's answer, or `cancel` when `prompt.signal` aborts. */
+  form(prompt: FormPrompt): Promise<FormAnswer>;
+  /** Asks consent to open a URL; resolves with the person's answer, or `cancel` when `prompt.signal` aborts. */
+  url(prompt: UrlPrompt): Promise<UrlAnswer>;
   /** Manual controls while waiting for completion (E-22): resolve `retry` to retry now, `cancel` to give up. */
   waitForCompletion?(wait: CompletionWait): Promise<'retry' | 'cancel'>;
   /** Things the user should know that need no answer. */

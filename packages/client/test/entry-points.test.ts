@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 const ENTRIES: Record<string, string[]> = {
   '@elicitkit/client': [
     'ALL_MODES',
+    'DEFAULT_MAX_PROMPT_ROUNDS',
     'DEFAULT_MAX_RETRIES',
-    'DEFAULT_MAX_ROUNDS',
     'DEFAULT_MAX_WAIT_ROUNDS',
     'DEFAULT_RATE_LIMIT',
     'ElicitationRetryError',

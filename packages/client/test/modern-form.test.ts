@@ -187,7 +187,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
     const error = await callToolWithElicitation(
       client,
       { name: 'forever', arguments: {} },
-      { maxRounds: 3 },
+      { maxPromptRounds: 3 },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ElicitationRetryError);
     expect(error).toMatchObject({ code: 'round-limit' });

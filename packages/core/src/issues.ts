@@ -50,13 +50,16 @@ export type ContentIssueCode =
 /** Where an issue is: keys from the root, array indices as numbers; `[]` is the whole value. */
 export type IssuePath = readonly (string | number)[];
 
+/** One problem found: where (`path`), what (`code`), and why, for people (`message`). */
 export interface Issue<Code extends string = string> {
   path: IssuePath;
   code: Code;
   message: string;
 }
 
+/** A problem in a requested schema (from {@link validateRequestedSchema}). */
 export type SchemaIssue = Issue<SchemaIssueCode>;
+/** A problem in an answer (from {@link validateContent} and {@link validateField}). */
 export type ContentIssue = Issue<ContentIssueCode>;
 
 /** A key that reads unambiguously after a dot: an identifier (`age`, `first_name`, `$id`). */

@@ -17,6 +17,7 @@ export interface Limits {
   maxSchemaSize: number;
 }
 
+/** The limits applied when a call passes none; each can be overridden per call. */
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxProperties: 100,
   maxEnumValues: 1000,

@@ -4,6 +4,7 @@
  * the spec page documents it, although `schema.ts` omits it.
  */
 
+/** The `format`s a string property may declare (E-12). */
 export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
 
 interface Annotated {
@@ -11,6 +12,7 @@ interface Annotated {
   description?: string;
 }
 
+/** A text property: length bounds, `pattern`, `format`, default. */
 export interface StringSchema extends Annotated {
   type: 'string';
   minLength?: number;
@@ -20,6 +22,7 @@ export interface StringSchema extends Annotated {
   default?: string;
 }
 
+/** A number property (`integer` for whole numbers), with optional bounds and default. */
 export interface NumberSchema extends Annotated {
   type: 'number' | 'integer';
   minimum?: number;
@@ -27,22 +30,26 @@ export interface NumberSchema extends Annotated {
   default?: number;
 }
 
+/** A yes/no property. */
 export interface BooleanSchema extends Annotated {
   type: 'boolean';
   default?: boolean;
 }
 
+/** One titled option: the value sent back (`const`) and the label shown (`title`). */
 export interface EnumOption {
   const: string;
   title: string;
 }
 
+/** One of several values, shown as they are (`enum`). */
 export interface UntitledSingleSelectEnumSchema extends Annotated {
   type: 'string';
   enum: string[];
   default?: string;
 }
 
+/** One of several values, each with a label (`oneOf` of {@link EnumOption}). */
 export interface TitledSingleSelectEnumSchema extends Annotated {
   type: 'string';
   oneOf: EnumOption[];
@@ -57,6 +64,7 @@ export interface LegacyTitledEnumSchema extends Annotated {
   default?: string;
 }
 
+/** Several of several values, shown as they are (`items.enum`). */
 export interface UntitledMultiSelectEnumSchema extends Annotated {
   type: 'array';
   minItems?: number;
@@ -65,6 +73,7 @@ export interface UntitledMultiSelectEnumSchema extends Annotated {
   default?: string[];
 }
 
+/** Several of several values, each with a label (`items.anyOf`). */
 export interface TitledMultiSelectEnumSchema extends Annotated {
   type: 'array';
   minItems?: number;
@@ -73,9 +82,13 @@ export interface TitledMultiSelectEnumSchema extends Annotated {
   default?: string[];
 }
 
+/** A single-choice property, untitled or titled. */
 export type SingleSelectEnumSchema = UntitledSingleSelectEnumSchema | TitledSingleSelectEnumSchema;
+/** A multiple-choice (array) property, untitled or titled. */
 export type MultiSelectEnumSchema = UntitledMultiSelectEnumSchema | TitledMultiSelectEnumSchema;
+/** Every choice property the spec defines, including the deprecated `enumNames` form. */
 export type EnumSchema = SingleSelectEnumSchema | MultiSelectEnumSchema | LegacyTitledEnumSchema;
+/** One property of a requested schema: text, number, yes/no or choice (no nesting, E-12). */
 export type PrimitiveSchemaDefinition = StringSchema | NumberSchema | BooleanSchema | EnumSchema;
 
 /** `ElicitRequestFormParams.requestedSchema`: a flat object of primitive properties (E-12). */

@@ -2,8 +2,9 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import { deliverForm } from './delivery/deliver.js';
 import type { DeliveryOptions } from './delivery/form-2025.js';
 import { createFormRequest, type FormRequestInput } from './form/form-request.js';
-import type { FormData, FormOutcome, FormSchema } from './form/infer.js';
+import type { FormData, FormResult, FormSchema } from './form/infer.js';
 
+/** Options of {@link elicitForm}: the message and schema, plus {@link DeliveryOptions}. */
 export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInput<S>, DeliveryOptions {}
 
 /**
@@ -30,7 +31,7 @@ export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInpu
 export function elicitForm<const S extends FormSchema>(
   ctx: ServerContext,
   options: ElicitFormOptions<S>,
-): Promise<FormOutcome<FormData<S>>> {
+): Promise<FormResult<FormData<S>>> {
   // Not `async`: on 2026-07-28 the ask's position is claimed during the call, so asks made together
   // (`Promise.all`) keep their order; errors still arrive as a rejected promise.
   try {

@@ -4,6 +4,8 @@
  * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
  * edge runtimes. URL mode is `@elicitkit/server/url`, OAuth `/oauth`, HTTP hosting on Node `/http`; stores
  * `/sqlite` and `/redis`.
+ *
+ * @module @elicitkit/server
  */
 
 export {
@@ -51,8 +53,8 @@ export {
 } from './errors.js';
 export {
   boolean,
+  type Choices,
   type ChoiceValue,
-  type ChoiceValues,
   choice,
   date,
   dateTime,
@@ -77,13 +79,14 @@ export {
 export type {
   FieldShape,
   FormData,
-  FormOutcome,
+  FormResult,
   FormSchema,
+  RawOption,
   RawProperty,
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
-export { ask, type ChooseOptions, type ConfirmOutcome, choose, confirm } from './shorthands.js';
+export { ask, type ChooseOptions, type ConfirmResult, choose, confirm } from './shorthands.js';
 export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
 export {
   generateStateKey,

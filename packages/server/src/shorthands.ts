@@ -3,17 +3,17 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import type { DeliveryOptions } from './delivery/form-2025.js';
 import { elicitForm } from './elicit-form.js';
 import {
+  type Choices,
   type ChoiceValue,
-  type ChoiceValues,
   choice,
   type Field,
   fieldSpec,
   type Presence,
 } from './form/fields.js';
-import type { FormOutcome } from './form/infer.js';
+import type { FormResult } from './form/infer.js';
 
 /** The outcome of {@link confirm}: `confirmed` is true only when the user accepted. */
-export type ConfirmOutcome =
+export type ConfirmResult =
   | { action: 'accept'; confirmed: true }
   | { action: 'decline'; confirmed: false }
   | { action: 'cancel'; confirmed: false };
@@ -29,7 +29,7 @@ export async function confirm(
   ctx: ServerContext,
   message: string,
   options: DeliveryOptions = {},
-): Promise<ConfirmOutcome> {
+): Promise<ConfirmResult> {
   const outcome = await elicitForm(ctx, { ...options, message, schema: NO_FIELDS });
   return outcome.action === 'accept'
     ? { action: 'accept', confirmed: true }
@@ -38,30 +38,32 @@ export async function confirm(
 
 const NO_FIELDS = { type: 'object', properties: {} } as const;
 
-export interface ChooseOptions<C extends ChoiceValues> extends DeliveryOptions {
+/** What {@link choose} accepts besides the choices: the field's label and default, and delivery options. */
+export interface ChooseOptions<C extends Choices> extends DeliveryOptions {
   /** The field's label. Default "Choose one". */
   title?: string;
+  /** The choice selected at first. */
   default?: ChoiceValue<C>;
 }
 
 /**
- * One choice among `options` (a list of values, or value → label); `data` is the chosen value.
+ * One choice among `choices` (a list of values, or value → label); `data` is the chosen value.
  *
  * ```ts
  * const env = await choose(ctx, 'Deploy where?', { stg: 'Staging', prod: 'Production' });
  * if (env.action === 'accept') deploy(env.data); // 'stg' | 'prod'
  * ```
  */
-export async function choose<const C extends ChoiceValues>(
+export async function choose<const C extends Choices>(
   ctx: ServerContext,
   message: string,
-  options: C,
-  settings: ChooseOptions<C> = {},
-): Promise<FormOutcome<ChoiceValue<C>>> {
-  let field: Field<ChoiceValue<C>, Presence> = choice(options).title(settings.title ?? 'Choose one');
-  if (settings.default !== undefined) field = field.default(settings.default);
+  choices: C,
+  options: ChooseOptions<C> = {},
+): Promise<FormResult<ChoiceValue<C>>> {
+  let field: Field<ChoiceValue<C>, Presence> = choice(choices).title(options.title ?? 'Choose one');
+  if (options.default !== undefined) field = field.default(options.default);
   // Required or defaulted, never optional: an accepted answer always carries the choice.
-  return ask(ctx, message, field, settings) as Promise<FormOutcome<ChoiceValue<C>>>;
+  return ask(ctx, message, field, options) as Promise<FormResult<ChoiceValue<C>>>;
 }
 
 /**
@@ -79,7 +81,7 @@ export async function ask<V extends ElicitValue, P extends Presence>(
   message: string,
   field: Field<V, P>,
   options: DeliveryOptions = {},
-): Promise<FormOutcome<P extends 'optional' ? V | undefined : V>> {
+): Promise<FormResult<P extends 'optional' ? V | undefined : V>> {
   const spec = fieldSpec(field);
   // The message is this value's real label: elicitForm's E-01 check reads it and names the field `answer`.
   const labelled = spec.schema.title === undefined ? field.title(kindLabel(spec.schema)) : field;

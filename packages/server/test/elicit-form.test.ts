@@ -6,7 +6,7 @@ import {
   choice,
   elicitForm,
   email,
-  type FormOutcome,
+  type FormResult,
   integer,
   multiChoice,
   text,
@@ -357,7 +357,7 @@ describe('elicitForm with Standard Schema (zod 4) and raw schemas', () => {
             required: ['color'],
           },
         });
-        expectTypeOf(outcome).toEqualTypeOf<FormOutcome<{ color: 'red' | 'green'; tags?: ('a' | 'b')[] }>>();
+        expectTypeOf(outcome).toEqualTypeOf<FormResult<{ color: 'red' | 'green'; tags?: ('a' | 'b')[] }>>();
         return outcome;
       },
       () => ({ action: 'accept', content: { color: 'green', tags: ['b'] } }),
@@ -373,7 +373,7 @@ describe('elicitForm with Standard Schema (zod 4) and raw schemas', () => {
           schema: { name: text(), age: integer().optional(), picks: multiChoice({ a: 'A', b: 'B' }) },
         });
         expectTypeOf(outcome).toEqualTypeOf<
-          FormOutcome<{ name: string; picks: ('a' | 'b')[]; age?: number }>
+          FormResult<{ name: string; picks: ('a' | 'b')[]; age?: number }>
         >();
         return outcome;
       },

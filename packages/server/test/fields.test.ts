@@ -13,7 +13,7 @@ import {
   text,
   uri,
 } from '../src/form/fields.js';
-import type { FormData as Data, FormData, FormOutcome } from '../src/form/infer.js';
+import type { FormData as Data, FormData, FormResult } from '../src/form/infer.js';
 
 const schemaOf = (field: Parameters<typeof fieldSpec>[0]) => fieldSpec(field).schema;
 
@@ -138,7 +138,7 @@ describe('typed answers for raw and Standard schemas', () => {
   it("type a zod object by the schema's output", () => {
     const schema = z.object({ email: z.email(), age: z.number().int().optional() });
     expectTypeOf<Data<typeof schema>>().toEqualTypeOf<{ email: string; age?: number | undefined }>();
-    expectTypeOf<FormOutcome<Data<typeof schema>>>().toMatchTypeOf<
+    expectTypeOf<FormResult<Data<typeof schema>>>().toMatchTypeOf<
       { action: 'accept'; data: { email: string } } | { action: 'decline' } | { action: 'cancel' }
     >();
   });

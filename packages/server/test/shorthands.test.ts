@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { ask, choose, confirm, date, email, type FormOutcome, integer, text } from '../src/index.js';
+import { ask, choose, confirm, date, email, type FormResult, integer, text } from '../src/index.js';
 import { type Answerer, type Harness, inMemoryHarness, type ToolHandler } from './helpers/harness.js';
 
 let harness: Harness | undefined;
@@ -51,7 +51,7 @@ describe('choose', () => {
           { stg: 'Staging', prod: 'Production' },
           { default: 'stg' },
         );
-        expectTypeOf(outcome).toEqualTypeOf<FormOutcome<'stg' | 'prod'>>();
+        expectTypeOf(outcome).toEqualTypeOf<FormResult<'stg' | 'prod'>>();
         return outcome;
       },
       () => ({ action: 'accept', content: { answer: 'prod' } }),
@@ -90,7 +90,7 @@ describe('ask', () => {
     const result = await run(
       async (ctx) => {
         const outcome = await ask(ctx, 'How old are you?', integer({ minimum: 0 }));
-        expectTypeOf(outcome).toEqualTypeOf<FormOutcome<number>>();
+        expectTypeOf(outcome).toEqualTypeOf<FormResult<number>>();
         return outcome;
       },
       () => ({ action: 'accept', content: { answer: 36 } }),
@@ -124,7 +124,7 @@ describe('ask', () => {
     const result = await run(
       async (ctx) => {
         const outcome = await ask(ctx, 'Anything else?', text().optional());
-        expectTypeOf(outcome).toEqualTypeOf<FormOutcome<string | undefined>>();
+        expectTypeOf(outcome).toEqualTypeOf<FormResult<string | undefined>>();
         return outcome;
       },
       () => ({ action: 'accept', content: {} }),

@@ -2,6 +2,7 @@ import { ElicitFormElement } from './form-element.js';
 import { UrlConsentElement } from './url-consent-element.js';
 import { UrlWaitElement } from './url-wait-element.js';
 
+/** The tag names {@link defineElicitElements} registers. */
 export const ELEMENT_NAMES = {
   form: 'elicit-form',
   urlConsent: 'elicit-url-consent',

@@ -1,4 +1,4 @@
-import type { FormOutcome, FormPrompt } from '@elicitkit/client';
+import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { ContentIssue, FormField } from '@elicitkit/core';
 import { h } from './dom.js';
 import { type FieldView, renderField } from './form-fields.js';
@@ -26,10 +26,10 @@ function shown(field: FormField, value: unknown): string {
  * core's messages, E-59), reviews every answer and may go back to change any (E-05), then submits.
  * Decline and Cancel are on every step (E-04, E-42); Escape cancels. Fires `elicit-outcome` once.
  */
-export class ElicitFormElement extends PromptElement<FormPrompt, FormOutcome> {
+export class ElicitFormElement extends PromptElement<FormPrompt, FormAnswer> {
   #views: FieldView[] = [];
 
-  protected cancelOutcome(): FormOutcome {
+  protected cancelOutcome(): FormAnswer {
     return { action: 'cancel' };
   }
 

@@ -1,4 +1,4 @@
-import type { UrlOutcome, UrlPrompt } from '@elicitkit/client';
+import type { UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import type { AllowedUrlAnalysis } from '@elicitkit/core';
 import { h } from './dom.js';
 import { PromptElement } from './prompt-element.js';
@@ -9,6 +9,7 @@ let consentCount = 0;
 /** Opens a consented URL; the default is a new top-level browsing context the page cannot reach (E-53). */
 export type WindowOpener = (href: string) => void;
 
+/** The default opener: a new tab with `noopener,noreferrer`, so the page keeps no handle on it. */
 export const openInNewTab: WindowOpener = (href) => {
   // E-53: noopener + noreferrer: no `window.opener` link back, no Referer, no handle for this page to read.
   window.open(href, '_blank', 'noopener,noreferrer');
@@ -54,11 +55,11 @@ export function fullUrl(url: AllowedUrlAnalysis, labelId: string): HTMLElement {
  * one line per warning (E-55). Focus starts on Decline. Open happens only in the click on "Open", in a new
  * tab with `noopener,noreferrer` (E-53); then `consent` is the outcome (consent, not completion: E-16).
  */
-export class UrlConsentElement extends PromptElement<UrlPrompt, UrlOutcome> {
+export class UrlConsentElement extends PromptElement<UrlPrompt, UrlAnswer> {
   /** Replaceable for tests and for hosts that open URLs elsewhere (an Electron shell, say). */
   opener: WindowOpener = openInNewTab;
 
-  protected cancelOutcome(): UrlOutcome {
+  protected cancelOutcome(): UrlAnswer {
     return { action: 'cancel' };
   }
 

@@ -3,7 +3,8 @@ import { h } from './dom.js';
 import { PromptElement } from './prompt-element.js';
 import { fullUrl, siteLine } from './url-consent-element.js';
 
-export type WaitOutcome = 'retry' | 'cancel';
+/** The person's choice while a URL flow runs: retry now, or give up. */
+export type WaitAnswer = 'retry' | 'cancel';
 
 let waitCount = 0;
 
@@ -11,8 +12,8 @@ let waitCount = 0;
  * `<elicit-url-wait>`: shown after consent while the person finishes in the other tab (E-22): which pages
  * are pending, and "Retry now" / "Cancel". The host withdraws it when the server reports completion.
  */
-export class UrlWaitElement extends PromptElement<CompletionWait, WaitOutcome> {
-  protected cancelOutcome(): WaitOutcome {
+export class UrlWaitElement extends PromptElement<CompletionWait, WaitAnswer> {
+  protected cancelOutcome(): WaitAnswer {
     return 'cancel';
   }
 

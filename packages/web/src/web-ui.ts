@@ -1,11 +1,11 @@
 import type {
   CompletionWait,
   ElicitationUI,
-  FormOutcome,
+  FormAnswer,
   FormPrompt,
   HostNotice,
+  UrlAnswer,
   UrlOpener,
-  UrlOutcome,
   UrlPrompt,
 } from '@elicitkit/client';
 import { defineElicitElements } from './define.js';
@@ -13,8 +13,9 @@ import { ElicitFormElement } from './form-element.js';
 import { OUTCOME_EVENT, type PromptElement } from './prompt-element.js';
 import { requesterLabel } from './text.js';
 import { openInNewTab, UrlConsentElement, type WindowOpener } from './url-consent-element.js';
-import { UrlWaitElement, type WaitOutcome } from './url-wait-element.js';
+import { UrlWaitElement, type WaitAnswer } from './url-wait-element.js';
 
+/** Options of {@link webUI}: where prompts appear, their theme, how URLs are opened, where notices go. */
 export interface WebUIOptions {
   /**
    * Where prompts appear. Default: a modal `<dialog>` on `document.body`, one per prompt. Given an element
@@ -104,11 +105,11 @@ export function webUI(options: WebUIOptions = {}): WebUI {
   }
 
   return {
-    form(prompt: FormPrompt): Promise<FormOutcome> {
+    form(prompt: FormPrompt): Promise<FormAnswer> {
       const label = `Form request from ${requesterLabel(prompt.requester)}`;
       return show(new ElicitFormElement(), prompt, prompt.signal, { action: 'cancel' }, label);
     },
-    url(prompt: UrlPrompt): Promise<UrlOutcome> {
+    url(prompt: UrlPrompt): Promise<UrlAnswer> {
       const element = new UrlConsentElement();
       element.opener = (href) => {
         openedByClick.add(href);
@@ -117,7 +118,7 @@ export function webUI(options: WebUIOptions = {}): WebUI {
       const label = `Request to open a web page from ${requesterLabel(prompt.requester)}`;
       return show(element, prompt, prompt.signal, { action: 'cancel' }, label);
     },
-    waitForCompletion(wait: CompletionWait): Promise<WaitOutcome> {
+    waitForCompletion(wait: CompletionWait): Promise<WaitAnswer> {
       const label = `Waiting for a web page from ${requesterLabel(wait.requester)}`;
       return show(new UrlWaitElement(), wait, wait.signal, 'cancel', label);
     },

@@ -19,8 +19,8 @@ export function registerConfirmDelete(server: McpServer, bookings: BookingBook):
       let target = id === undefined ? undefined : all.find((b) => b.id === id);
       if (id !== undefined && !target) return reply(`There is no booking #${id}.`);
       if (!target) {
-        const options = Object.fromEntries(all.map((b) => [String(b.id), describeBooking(b)]));
-        const picked = await choose(ctx, 'Which booking should be deleted?', options, { title: 'Booking' });
+        const choices = Object.fromEntries(all.map((b) => [String(b.id), describeBooking(b)]));
+        const picked = await choose(ctx, 'Which booking should be deleted?', choices, { title: 'Booking' });
         if (picked.action !== 'accept') return reply('Nothing deleted.');
         target = all.find((b) => String(b.id) === picked.data);
         if (!target) return reply('That booking is already gone.');

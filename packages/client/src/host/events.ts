@@ -21,6 +21,7 @@ export interface ElicitationHostEvents {
   error: { requester: Requester; during: 'ui' | 'open'; error: unknown };
 }
 
+/** The name of an event `host.on` can subscribe to. */
 export type ElicitationHostEventType = keyof ElicitationHostEvents;
 
 type Listener<T extends ElicitationHostEventType> = (event: ElicitationHostEvents[T]) => void;

@@ -5,6 +5,7 @@ import { ElicitationSetupError } from '../errors.js';
 /** Core's type, re-exported so the host API names it without a second definition. */
 export type { ElicitationMode };
 
+/** Both modes: what `installElicitation` declares when `modes` is not given. */
 export const ALL_MODES: readonly ElicitationMode[] = Object.freeze(['form', 'url']);
 
 /** Checks a host's `modes` option: at least one mode (E-08), each one the spec knows. */

@@ -1,5 +1,5 @@
 import type { UrlOpener } from '../open/opener.js';
-import type { UrlOutcome, UrlPrompt } from '../ui.js';
+import type { UrlAnswer, UrlPrompt } from '../ui.js';
 import type { ParsedUrlElicitation } from './parse-request.js';
 import type { PromptContext } from './prompt-context.js';
 
@@ -11,7 +11,7 @@ export function askUrlConsent(
   request: ParsedUrlElicitation,
   origin: UrlPrompt['origin'],
   context: PromptContext,
-): Promise<UrlOutcome> {
+): Promise<UrlAnswer> {
   return context.ui.url({
     kind: 'url',
     id: context.promptId,

@@ -7,6 +7,7 @@ export class PromptQueue {
   /** Settles when every task queued so far has finished or been dropped. Never rejects. */
   #tail: Promise<void> = Promise.resolve();
 
+  /** Runs `task` once every task queued before it has finished; rejects with the signal's reason if it aborts first. */
   run<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
     const previous = this.#tail;
     const aborted = abortPromise(signal);

@@ -12,6 +12,7 @@ export interface RateLimitOptions {
   refillMs?: number;
 }
 
+/** The per-server request budget used when `rateLimit` is not given. */
 export const DEFAULT_RATE_LIMIT: Readonly<Required<RateLimitOptions>> = Object.freeze({
   burst: 3,
   refillMs: 10_000,

@@ -16,7 +16,7 @@ export interface RetryRound {
 
 export interface RoundLimits {
   /** Rounds that asked the user something. */
-  maxRounds: number;
+  maxPromptRounds: number;
   /** Rounds that only held or shed the retry (requestState only, or a consented URL asked again). */
   maxWaitRounds: number;
   /** Pause before retrying such a round: `initialMs`, doubling up to `maxMs` (M-11). */
@@ -134,10 +134,10 @@ export class InputRequiredRounds {
   ) {
     this.#rounds += 1;
     const keys = Object.keys(inputRequests ?? {});
-    if (this.#rounds > this.#limits.maxRounds) {
+    if (this.#rounds > this.#limits.maxPromptRounds) {
       throw new ElicitationRetryError(
         'round-limit',
-        `the server still required input after ${this.#limits.maxRounds} rounds`,
+        `the server still required input after ${this.#limits.maxPromptRounds} rounds`,
         keys,
         result,
       );

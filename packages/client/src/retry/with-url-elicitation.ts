@@ -19,11 +19,12 @@ import { isUrlElicitationRequired, parseUrlRequired } from './parse-url-required
 
 export type { RetryRound } from './input-required-rounds.js';
 
+/** Options of {@link callToolWithElicitation} and {@link requestWithElicitation}: retry limits, pacing, and a signal. */
 export interface UrlElicitationRetryOptions {
   /** 2025: retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
   maxRetries?: number;
   /** 2026: rounds that ask the user something, before `ElicitationRetryError('round-limit')`. Default 10. */
-  maxRounds?: number;
+  maxPromptRounds?: number;
   /**
    * 2026: retries the server holds or sheds (requestState only, or a consented URL flow listed again)
    * before `ElicitationRetryError('wait-limit')`. Default 60.
@@ -35,8 +36,11 @@ export interface UrlElicitationRetryOptions {
   signal?: AbortSignal;
 }
 
+/** Default `maxRetries`: -32042 retries of one call (2025-11-25). */
 export const DEFAULT_MAX_RETRIES = 3;
-export const DEFAULT_MAX_ROUNDS = 10;
+/** Default `maxPromptRounds`: rounds that ask the user something (2026-07-28). */
+export const DEFAULT_MAX_PROMPT_ROUNDS = 10;
+/** Default `maxWaitRounds`: retries held or shed while a URL flow runs (2026-07-28). */
 export const DEFAULT_MAX_WAIT_ROUNDS = 60;
 const DEFAULT_WAIT_PACING = { initialMs: 250, maxMs: 5_000 };
 
@@ -70,7 +74,7 @@ export async function requestWithElicitation<T>(
   const rounds = new InputRequiredRounds(
     host,
     {
-      maxRounds: options.maxRounds ?? DEFAULT_MAX_ROUNDS,
+      maxPromptRounds: options.maxPromptRounds ?? DEFAULT_MAX_PROMPT_ROUNDS,
       maxWaitRounds: options.maxWaitRounds ?? DEFAULT_MAX_WAIT_ROUNDS,
       waitPacing: options.waitPacing ?? DEFAULT_WAIT_PACING,
     },

@@ -1,5 +1,7 @@
 /**
  * @elicitkit/client/testing: scripted stand-ins for a person, to drive an `ElicitationUI` in tests without a screen.
+ *
+ * @module @elicitkit/client/testing
  */
 export {
   holdUntilWithdrawn,

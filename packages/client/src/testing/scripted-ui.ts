@@ -1,10 +1,10 @@
 import type {
   CompletionWait,
   ElicitationUI,
-  FormOutcome,
+  FormAnswer,
   FormPrompt,
   HostNotice,
-  UrlOutcome,
+  UrlAnswer,
   UrlPrompt,
 } from '../ui.js';
 
@@ -12,14 +12,14 @@ type Answer<P, O> = O | ((prompt: P) => O | Promise<O>);
 
 /** One scripted user action, used by the next prompt of its kind. */
 export type ScriptedStep =
-  | { form: Answer<FormPrompt, FormOutcome> }
-  | { url: Answer<UrlPrompt, UrlOutcome> }
+  | { form: Answer<FormPrompt, FormAnswer> }
+  | { url: Answer<UrlPrompt, UrlAnswer> }
   | { wait: Answer<CompletionWait, 'retry' | 'cancel'> };
 
 /** Answers used once the script runs out, so a long-running host can keep going (e.g. a conformance client). */
 export interface ScriptedFallback {
-  form?: Answer<FormPrompt, FormOutcome>;
-  url?: Answer<UrlPrompt, UrlOutcome>;
+  form?: Answer<FormPrompt, FormAnswer>;
+  url?: Answer<UrlPrompt, UrlAnswer>;
 }
 
 export interface ScriptedUI extends ElicitationUI {
@@ -100,7 +100,7 @@ export function scriptedUI(steps: readonly ScriptedStep[] = [], fallback: Script
 }
 
 /** A form answer that submits the prefilled values unchanged: "accept with the defaults". */
-export function submitDefaults(prompt: FormPrompt): FormOutcome {
+export function submitDefaults(prompt: FormPrompt): FormAnswer {
   return { action: 'submit', content: { ...prompt.initial } };
 }
 

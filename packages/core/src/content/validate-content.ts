@@ -4,12 +4,14 @@ import { isJsonObject, setOwn } from '../schema/json-object.js';
 import type { ElicitContent, RequestedSchema } from '../types.js';
 import { checkValue } from './check-value.js';
 
+/** Options of {@link validateContent}. */
 export interface ValidateContentOptions {
   /** What to do with answer properties the schema does not name: refuse them (default) or drop them. */
   unknownProperties?: 'reject' | 'strip';
   limits?: Partial<Limits>;
 }
 
+/** The result of {@link validateContent}: the clean answer, or every issue found. */
 export type ContentValidation = { ok: true; value: ElicitContent } | { ok: false; issues: ContentIssue[] };
 
 function append(issues: ContentIssue[] | undefined, issue: ContentIssue): ContentIssue[] {

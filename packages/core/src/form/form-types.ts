@@ -13,12 +13,14 @@ export type FieldKind =
   | 'select'
   | 'multiselect';
 
+/** One option of a `select` or `multiselect` field. */
 export interface FieldOption {
   value: string;
   /** The option's title, or the value itself when the schema gives none. Unsanitized server text. */
   label: string;
 }
 
+/** The schema's limits on a field's value, for UIs that check as the user types. */
 export interface FieldConstraints {
   minLength?: number;
   maxLength?: number;

@@ -7,10 +7,12 @@ import { isJsonObject, previewValue, setOwn } from './json-object.js';
 import { isAnnotation, ROOT_KEYWORDS, refusalMessage } from './keywords.js';
 import { exceedsJsonSize } from './schema-size.js';
 
+/** Options of {@link validateRequestedSchema}. */
 export interface ValidateRequestedSchemaOptions {
   limits?: Partial<Limits>;
 }
 
+/** The result of {@link validateRequestedSchema}: a clean copy of the schema, or every issue found. */
 export type RequestedSchemaValidation =
   | { ok: true; schema: RequestedSchema }
   | { ok: false; issues: SchemaIssue[] };

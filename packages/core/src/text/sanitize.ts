@@ -2,6 +2,7 @@ import { ElicitkitError } from '../errors.js';
 import { describeType } from '../schema/json-object.js';
 import { CONTROL_CHARS, FORMAT_CHARS, LONE_SURROGATE, OTHER_INVISIBLE_CHARS } from './invisible.js';
 
+/** Options of {@link sanitizeForDisplay}. */
 export interface SanitizeOptions {
   /** Keep line breaks as `\n` (CRLF, CR, NEL, U+2028/U+2029 all become `\n`). Default false: each becomes a space. */
   allowNewlines?: boolean;

@@ -18,6 +18,7 @@ export type UrlWarningCode =
   | 'domain-in-subdomain'
   | 'long-url';
 
+/** Something a person should know before opening an allowed URL (shown on the consent card). */
 export interface UrlWarning {
   code: UrlWarningCode;
   message: string;
@@ -69,7 +70,7 @@ export interface UrlDisplay {
   registrableDomainRange?: TextRange;
 }
 
-/** A URL that may be shown and, with the person's consent, opened. */
+/** An allowed verdict of {@link analyzeUrl}: a URL that may be shown and, with the person's consent, opened. */
 export interface AllowedUrlAnalysis {
   allowed: true;
   /** The normalized URL to open (E-51: open exactly this, nothing else); equal to `display.full`. */
@@ -91,6 +92,7 @@ export interface BlockedUrlAnalysis {
 /** `analyzeUrl`'s verdict: branch on `allowed`; only an allowed URL has an `href`. */
 export type UrlAnalysis = AllowedUrlAnalysis | BlockedUrlAnalysis;
 
+/** Options of {@link analyzeUrl}. */
 export interface AnalyzeUrlOptions {
   /** Allow `http:` to non-loopback hosts (development only; E-48). Default false. */
   allowInsecureHttp?: boolean;

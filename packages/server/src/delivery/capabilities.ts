@@ -37,6 +37,7 @@ export function availabilityIn(
   return declared ? 'available' : 'mode-not-declared';
 }
 
+/** Whether an elicitation of `mode` can reach the user in this request, and if not, why. */
 export function elicitationAvailability(ctx: ServerContext, mode: ElicitationMode): ElicitationAvailability {
   return availabilityIn(ctx, scopeOf(ctx), mode);
 }

@@ -1,6 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import type { FormRequest } from '../form/form-request.js';
-import type { FormOutcome } from '../form/infer.js';
+import type { FormResult } from '../form/infer.js';
 import { type DeliveryOptions, deliverFormOnSession } from './form-2025.js';
 import { deliverFormInRound } from './form-2026.js';
 import { scopeOf } from './scope.js';
@@ -13,7 +13,7 @@ export function deliverForm<Data>(
   ctx: ServerContext,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
-): Promise<FormOutcome<Data>> {
+): Promise<FormResult<Data>> {
   const scope = scopeOf(ctx);
   return scope.round
     ? deliverFormInRound(ctx, { ...scope, round: scope.round }, request, options)

@@ -23,6 +23,7 @@ import { principalOf, requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState, Round } from './round.js';
 import { eraOfRequest, recordScope } from './scope.js';
 
+/** Options of {@link enableElicitation}: how 2026-07-28 flows keep their state and how far they may go. */
 export interface ElicitationOptions {
   requestState?: {
     /**
@@ -48,8 +49,11 @@ export interface ElicitationOptions {
   now?: () => number;
 }
 
+/** Default `requestState.ttlMs`: how long a round's state may be echoed back (15 minutes). */
 export const DEFAULT_STATE_TTL_MS = 15 * 60 * 1000;
+/** Default `requestState.maxBytes`: the largest sealed state accepted or produced (64 KiB). */
 export const DEFAULT_MAX_STATE_BYTES = 64 * 1024;
+/** Default `maxRounds`: rounds one 2026-07-28 request may take before it fails. */
 export const DEFAULT_MAX_ROUNDS = 16;
 /** A URL flow completing while a retry is held reruns the handler in the same request, this many times at most. */
 const MAX_RERUNS = 4;

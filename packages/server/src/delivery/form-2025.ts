@@ -10,7 +10,7 @@ import {
   UnsupportedProtocolEraError,
 } from '../errors.js';
 import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
-import type { FormOutcome } from '../form/infer.js';
+import type { FormResult } from '../form/infer.js';
 import { assertAvailableIn } from './capabilities.js';
 import type { RequestScope } from './scope.js';
 
@@ -25,6 +25,7 @@ export const DEFAULT_ELICITATION_TIMEOUT_MS = 10 * 60 * 1000;
 // setTimeout's ceiling; a larger delay would fire at once.
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
+/** How an elicitation is delivered: how long to wait, what aborts it, and its key on 2026-07-28. */
 export interface DeliveryOptions {
   /** How long to wait for the user, in ms. Default {@link DEFAULT_ELICITATION_TIMEOUT_MS}. */
   timeoutMs?: number;
@@ -62,7 +63,7 @@ export async function deliverFormOnSession<Data>(
   scope: RequestScope,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
-): Promise<FormOutcome<Data>> {
+): Promise<FormResult<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
   assertAvailableIn(ctx, scope, 'form'); // E-09: nothing is sent for an undeclared mode
   const stops = stopSignals(ctx, options.signal);

@@ -2,7 +2,7 @@ import { formatIssuePath, sanitizeForDisplay } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { type AnswerIssue, ElicitationAbortedError, InvalidAnswerError } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
-import type { FormOutcome } from '../form/infer.js';
+import type { FormResult } from '../form/infer.js';
 import { askDigest } from './ask-digest.js';
 import { assertAvailableIn } from './capabilities.js';
 import { checkTimeout, type DeliveryOptions } from './form-2025.js';
@@ -23,7 +23,7 @@ export async function deliverFormInRound<Data>(
   scope: RequestScope & { round: Round },
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
-): Promise<FormOutcome<Data>> {
+): Promise<FormResult<Data>> {
   const round = scope.round;
   // Claimed before anything else, synchronously: asks made together keep their order on every round.
   const position = round.claimAsk();

@@ -3,18 +3,7 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import { InvalidOptionError } from '../errors.js';
 import { scopeOf } from './scope.js';
 
-/**
- * On 2026-07-28 a handler runs again on every round, so code before an ask runs again too. `step` runs a side
- * effect once per flow: its JSON result is recorded in the sealed `requestState` and handed back on later rounds.
- *
- * ```ts
- * const draft = await step(ctx, 'create-draft', () => orders.createDraft(cart));
- * const ok = await confirm(ctx, `Place order ${draft.id}?`);
- * ```
- *
- * On 2025-11-25 the handler runs once, and `step` simply runs `run`. The value comes back as JSON (it is what the
- * state can carry), so return plain data, at most `maxBytes` of it.
- */
+/** Options of {@link step}. */
 export interface StepOptions {
   /** Largest JSON result recorded, in bytes. Default 4 KiB; the whole state is capped by `requestState.maxBytes`. */
   maxBytes?: number;
@@ -45,6 +34,18 @@ export class StepReplayedError extends ElicitkitError {
   }
 }
 
+/**
+ * On 2026-07-28 a handler runs again on every round, so code before an ask runs again too. `step` runs a side
+ * effect once per flow: its JSON result is recorded in the sealed `requestState` and handed back on later rounds.
+ *
+ * ```ts
+ * const draft = await step(ctx, 'create-draft', () => orders.createDraft(cart));
+ * const ok = await confirm(ctx, `Place order ${draft.id}?`);
+ * ```
+ *
+ * On 2025-11-25 the handler runs once, and `step` simply runs `run`. The value comes back as JSON (it is what the
+ * state can carry), so return plain data, at most `maxBytes` of it.
+ */
 export async function step<T>(
   ctx: ServerContext,
   name: string,

@@ -27,11 +27,14 @@ export interface FieldSpec {
 
 const FIELD = Symbol.for('elicitkit.field');
 
+/** One form field, built by {@link text}, {@link integer}, {@link choice} and the other builders; chain `.title()`, `.describe()`, `.optional()`, `.default()`. */
 export class Field<Value extends ElicitValue, P extends Presence = 'required'> {
   /** Phantom types for inference; never set at runtime. */
   declare readonly '~types': { value: Value; presence: P };
+  /** @internal The schema and flags, read by `elicitForm` through `fieldSpec`. */
   readonly [FIELD]: FieldSpec;
 
+  /** @internal Fields are made by the builders (`text()`, `choice()`, …). */
   constructor(spec: FieldSpec) {
     this[FIELD] = spec;
   }
@@ -82,6 +85,7 @@ export function isField(value: unknown): value is Field<ElicitValue, Presence> {
   return typeof value === 'object' && value !== null && FIELD in value;
 }
 
+/** Limits of a text field: length bounds and a `pattern`. */
 export interface TextOptions {
   minLength?: number;
   maxLength?: number;
@@ -89,21 +93,23 @@ export interface TextOptions {
   pattern?: string;
 }
 
+/** Bounds of a number field. */
 export interface NumberOptions {
   minimum?: number;
   maximum?: number;
 }
 
+/** How many choices a {@link multiChoice} answer may hold. */
 export interface MultiChoiceOptions {
   minItems?: number;
   maxItems?: number;
 }
 
-/** Values of a choice: a list of values, or an object of value → label. */
-export type ChoiceValues = readonly [string, ...string[]] | Readonly<Record<string, string>>;
+/** The choices of {@link choice}, {@link multiChoice} and {@link choose}: a list of values, or an object of value → label. */
+export type Choices = readonly [string, ...string[]] | Readonly<Record<string, string>>;
 
-/** The union of values a {@link ChoiceValues} allows. */
-export type ChoiceValue<C extends ChoiceValues> = C extends readonly string[] ? C[number] : keyof C & string;
+/** The union of values a {@link Choices} allows. */
+export type ChoiceValue<C extends Choices> = C extends readonly string[] ? C[number] : keyof C & string;
 
 function field<V extends ElicitValue>(schema: PrimitiveSchemaDefinition): Field<V> {
   return new Field({ schema, required: true, notSecret: false });
@@ -157,29 +163,29 @@ export function boolean(): Field<boolean> {
  * One of several values: `choice(['small', 'large'])` (untitled enum) or `choice({ s: 'Small', l: 'Large' })`
  * (titled `oneOf`). Object keys keep their order, except integer-like keys, which JavaScript sorts first.
  */
-export function choice<const C extends ChoiceValues>(values: C): Field<ChoiceValue<C>> {
-  const options = enumOptions(values);
+export function choice<const C extends Choices>(choices: C): Field<ChoiceValue<C>> {
+  const options = enumOptions(choices);
   return field(
     options
       ? { type: 'string', oneOf: options }
-      : { type: 'string', enum: [...(values as readonly string[])] },
+      : { type: 'string', enum: [...(choices as readonly string[])] },
   );
 }
 
 /** Several of several values, as {@link choice}; `minItems`/`maxItems` bound how many. */
-export function multiChoice<const C extends ChoiceValues>(
-  values: C,
+export function multiChoice<const C extends Choices>(
+  choices: C,
   options: MultiChoiceOptions = {},
 ): Field<ChoiceValue<C>[]> {
-  const titled = enumOptions(values);
+  const titled = enumOptions(choices);
   return field(
     titled
       ? { type: 'array', ...options, items: { anyOf: titled } }
-      : { type: 'array', ...options, items: { type: 'string', enum: [...(values as readonly string[])] } },
+      : { type: 'array', ...options, items: { type: 'string', enum: [...(choices as readonly string[])] } },
   );
 }
 
-function enumOptions(values: ChoiceValues): EnumOption[] | undefined {
-  if (Array.isArray(values)) return undefined;
-  return Object.entries(values).map(([value, title]) => ({ const: value, title }));
+function enumOptions(choices: Choices): EnumOption[] | undefined {
+  if (Array.isArray(choices)) return undefined;
+  return Object.entries(choices).map(([value, title]) => ({ const: value, title }));
 }

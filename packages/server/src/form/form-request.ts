@@ -2,7 +2,7 @@ import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
 import { applyDefaults, validateContent } from '@elicitkit/core';
 import { InvalidAnswerError, InvalidSchemaError, SensitiveFieldError } from '../errors.js';
 import { compileForm } from './compile.js';
-import type { FormData, FormOutcome, FormSchema } from './infer.js';
+import type { FormData, FormResult, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
 import { findSensitiveMessage } from './sensitive.js';
 import { validateWithStandard } from './standard.js';
@@ -20,7 +20,7 @@ export interface FormRequest<Data> {
    * fields, types, bounds, formats, unknown fields rejected), defaults fill omitted fields, then the
    * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws {@link InvalidAnswerError}.
    */
-  readResult(result: ElicitResultLike): Promise<FormOutcome<Data>>;
+  readResult(result: ElicitResultLike): Promise<FormResult<Data>>;
 }
 
 /** The part of `ElicitResult` a form reads; anything else the client sent is ignored. */
@@ -29,6 +29,7 @@ export interface ElicitResultLike {
   content?: unknown;
 }
 
+/** What a form asks: the message people read and the schema of the answer. */
 export interface FormRequestInput<S extends FormSchema> {
   /** Why the information is needed (E-10, E-44). Hosts show it sanitized, as plain text. */
   message: string;

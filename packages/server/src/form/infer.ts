@@ -24,7 +24,8 @@ export interface RawRequestedSchema {
   readonly required?: readonly string[];
 }
 
-interface RawOption {
+/** One titled option of a raw schema's `oneOf` / `items.anyOf`. */
+export interface RawOption {
   readonly const: string;
   readonly title?: string;
 }
@@ -116,7 +117,7 @@ export type FormData<S extends FormSchema> =
         : never;
 
 /** The outcome of a form elicitation (E-27): the user accepted with data, declined, or cancelled. */
-export type FormOutcome<Data> =
+export type FormResult<Data> =
   | { action: 'accept'; data: Data }
   | { action: 'decline' }
   | { action: 'cancel' };

@@ -1,6 +1,8 @@
 /**
  * @elicitkit/server/http: serve MCP over Streamable HTTP on Node (hono's node server), both protocol eras on one
  * endpoint, with session and body limits. Node-only, unlike the root entry.
+ *
+ * @module @elicitkit/server/http
  */
 export { loadOrCreateStateKeyFile } from '../state/state-key-file.js';
 export { DEFAULT_MCP_MAX_BODY_BYTES } from './body-limit.js';

@@ -27,8 +27,11 @@ export interface McpSessionLimits {
   now?: () => number;
 }
 
+/** Default `maxSessions`: open 2025-11-25 sessions per handler. */
 export const DEFAULT_MAX_SESSIONS = 1_000;
+/** Default `maxSessionsPerPrincipal`: open sessions per verified client and user. */
 export const DEFAULT_MAX_SESSIONS_PER_PRINCIPAL = 16;
+/** Default `sessionIdleTimeoutMs`: 30 minutes with nothing in flight. */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** How long a session must have been idle before a new session of the same principal may replace it. */
 export const SESSION_REPLACEABLE_AFTER_MS = 60 * 1000;

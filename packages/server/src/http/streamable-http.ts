@@ -68,6 +68,7 @@ export interface McpSessionContext {
 
 /** A fetch-style MCP endpoint: mount `fetch` on any route of any web framework. */
 export interface McpHttpHandler {
+  /** Answers one HTTP request to the MCP endpoint (POST, GET or DELETE). */
   fetch(request: Request): Promise<Response>;
   /** Closes every session and its server. */
   close(): Promise<void>;
@@ -216,10 +217,12 @@ export interface ServeMcpHttpOptions extends McpHttpOptions {
   fallback?: (request: Request, bindings?: object) => Response | Promise<Response>;
 }
 
+/** A running endpoint from {@link serveMcpHttp}. */
 export interface ServedMcpHttp {
   /** The endpoint, e.g. `http://127.0.0.1:49152/mcp`. */
   url: URL;
   handler: McpHttpHandler;
+  /** Closes every session and its server, then stops listening. */
   close(): Promise<void>;
 }
 

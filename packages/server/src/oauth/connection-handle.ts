@@ -3,6 +3,7 @@ import type { UrlElicitationConnection } from '../url/flow/connection-handle.js'
 import type { ProviderRegistry } from './provider/provider-registry.js';
 import type { ConnectionTokens } from './tokens/connection-tokens.js';
 
+/** Options of `requireConnection`: what the user reads before consenting. */
 export interface RequireConnectionOptions {
   /** What the user reads before consenting; default names the provider and says what happens. */
   message?: string;

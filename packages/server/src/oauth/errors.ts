@@ -14,6 +14,7 @@ export type OAuthConnectionErrorCode =
   /** The callback routes were never mounted, so no redirect URI exists yet. */
   | 'routes-not-mounted';
 
+/** A third-party OAuth connection failed for a reason the server's operator must fix or retry; `code` says which. */
 export class OAuthConnectionError extends ElicitkitError {
   declare readonly code: OAuthConnectionErrorCode;
 

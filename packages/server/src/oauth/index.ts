@@ -1,6 +1,8 @@
 /**
  * @elicitkit/server/oauth: third-party OAuth through URL-mode elicitation, this server as an OAuth client of other
  * services (E-32..E-37). Loads openid-client; builds on `@elicitkit/server/url`.
+ *
+ * @module @elicitkit/server/oauth
  */
 export { OAuthConnectionHandle, type RequireConnectionOptions } from './connection-handle.js';
 export { OAuthConnectionError, type OAuthConnectionErrorCode } from './errors.js';

@@ -14,6 +14,7 @@ import type { OAuthProviderOptions } from './provider/provider-options.js';
 import { type ProviderFetch, ProviderRegistry } from './provider/provider-registry.js';
 import { ConnectionTokens } from './tokens/connection-tokens.js';
 
+/** Options of {@link OAuthConnections}: the vault, the providers, and timings. */
 export interface OAuthConnectionsOptions {
   /** Where tokens and in-flight authorization attempts are kept, encrypted (E-30, E-36). */
   vault: Vault;
@@ -28,11 +29,13 @@ export interface OAuthConnectionsOptions {
   providerTimeoutSeconds?: number;
   /** Used for every request to providers (discovery, token, revocation); default the global `fetch`. */
   fetch?: ProviderFetch;
+  /** Clock in milliseconds, injectable for tests. Default `Date.now`. */
   now?: () => number;
   /** Default: the logger of the `UrlElicitations` passed to `routes`. */
   logger?: UrlElicitationLogger;
 }
 
+/** What the OAuth callback routes need: the URL elicitations they complete and the browser's identity. */
 export interface OAuthRoutesOptions {
   elicitations: UrlElicitations;
   /** The same web session the elicitation pages use (E-61). */

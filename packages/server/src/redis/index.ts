@@ -1,6 +1,8 @@
 /**
  * @elicitkit/server/redis: URL-mode state on Redis for several server instances (scale-out). A subpath of its
  * own so that servers without Redis never load ioredis.
+ *
+ * @module @elicitkit/server/redis
  */
 export { RedisStoreError, type RedisStoreErrorCode } from './errors.js';
 export type { KeyLayout } from './keys.js';

@@ -9,9 +9,11 @@ import { UrlElicitationConfigError } from '../url/errors.js';
  */
 export interface KeyLayout {
   readonly prefix: string;
+  /** The hash of one elicitation record. */
   record(id: string): string;
   readonly expiry: string;
   readonly completions: string;
+  /** The hash of one user's vault entries. */
   vault(user: string): string;
 }
 

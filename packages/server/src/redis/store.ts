@@ -14,6 +14,7 @@ import { RedisStoreError } from './errors.js';
 import { type KeyLayout, keyLayout } from './keys.js';
 import { CLAIM_NOTICE, COMPLETE, CREATE, EXPIRE } from './scripts.js';
 
+/** Options of {@link RedisElicitationStore}: the connection, the key prefix, and timeouts. */
 export interface RedisElicitationStoreOptions {
   /**
    * A `redis://` or `rediss://` URL: the store opens and closes its own connections, tuned to fail fast

@@ -1,5 +1,7 @@
 /**
  * @elicitkit/server/sqlite: URL-mode state in one SQLite file (better-sqlite3), the embedded default for a single
  * server instance. A subpath of its own so that servers without URL mode never need the native module.
+ *
+ * @module @elicitkit/server/sqlite
  */
 export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from '../url/store/sqlite.js';

@@ -24,7 +24,9 @@ export interface StateKeyring {
 /** A key as configured: 32 bytes, raw or base64 / base64url text (44 or 43 characters). */
 export type StateKeyInput = Uint8Array | string;
 
+/** The environment variable `enableElicitation` reads the `requestState` key from. */
 export const STATE_KEY_ENV = 'ELICITKIT_STATE_KEY';
+/** The environment variable for keys from before a rotation, comma-separated, still accepted for opening. */
 export const STATE_PREVIOUS_KEYS_ENV = 'ELICITKIT_STATE_PREVIOUS_KEYS';
 
 /** Checks a configured key at once (it is imported lazily); throws `InvalidOptionError` naming the option. */

@@ -18,6 +18,7 @@ export type UrlElicitationErrorCode =
   | 'vault-key-invalid'
   | 'vault-record-invalid';
 
+/** The base of URL-mode errors; `code` says what went wrong. */
 export class UrlElicitationError extends ElicitkitError {
   declare readonly code: UrlElicitationErrorCode;
 

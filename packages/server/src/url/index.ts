@@ -2,6 +2,8 @@
  * @elicitkit/server/url: URL-mode elicitation (identity-bound flows, stores, pages, login routes, vault, kinds; see
  * README "URL mode"). Loads hono and jose; Node-only helpers (`loadOrCreateSecretFile`, `loadOrCreateVaultKeyFile`)
  * read files.
+ *
+ * @module @elicitkit/server/url
  */
 export { createLoginRoutes, type LoginRoutesOptions } from './browser/login-routes.js';
 export { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottlePolicy } from './browser/login-throttle.js';

@@ -1,6 +1,8 @@
 /** Logs security-relevant events. Fields never include a secret value, a token or a cookie. */
 export interface UrlElicitationLogger {
+  /** A routine event (started, completed, …). */
   info(event: string, fields: Record<string, unknown>): void;
+  /** A refusal or failure worth attention (identity mismatch, bad CSRF token, …). */
   warn(event: string, fields: Record<string, unknown>): void;
 }
 

@@ -1,8 +1,9 @@
-import type { ElicitationUI, FormOutcome, FormPrompt, UrlOutcome, UrlPrompt } from '@elicitkit/client';
+import type { ElicitationUI, FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import { formatIssuePath } from '@elicitkit/core';
 import { requesterLabel } from './banner.js';
 import { safeLine } from './text.js';
 
+/** Options of {@link answersUI}: the prepared answers and where to report. */
 export interface AnswersUIOptions {
   /** Answers by field name, e.g. the parsed `--answers` file. */
   answers: Record<string, unknown>;
@@ -20,7 +21,7 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
   const given = options.answers;
 
   return {
-    async form(prompt: FormPrompt): Promise<FormOutcome> {
+    async form(prompt: FormPrompt): Promise<FormAnswer> {
       const server = requesterLabel(prompt.requester);
       const content: Record<string, unknown> = {};
       for (const field of prompt.fields) {
@@ -45,7 +46,7 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
       return { action: 'submit', content };
     },
 
-    async url(prompt: UrlPrompt): Promise<UrlOutcome> {
+    async url(prompt: UrlPrompt): Promise<UrlAnswer> {
       log(
         `elicit: declined a URL request from ${requesterLabel(prompt.requester)} (opening a page needs a person): ${safeLine(prompt.url.display.full, 8192)}`,
       );

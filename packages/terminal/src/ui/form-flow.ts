@@ -1,4 +1,4 @@
-import type { FormOutcome, FormPrompt } from '@elicitkit/client';
+import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import { type ContentIssue, type FormField, formatIssuePath } from '@elicitkit/core';
 import { select } from '@inquirer/prompts';
 import { renderBanner, requesterLabel } from './banner.js';
@@ -44,7 +44,7 @@ function withoutEmpty(answers: Answers): Record<string, unknown> {
  * The whole form: banner, one prompt per field, then a review screen where the person submits, edits
  * a field, declines or cancels (E-05, E-04, E-41). Esc or Ctrl-C anywhere cancels (E-42).
  */
-export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<FormOutcome> {
+export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<FormAnswer> {
   const { io, style, columns } = ctx;
   const write = (text: string) => io.output.write(`${text}\n`);
   const server = requesterLabel(prompt.requester);
@@ -53,11 +53,11 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
 
   const answers: Answers = {};
   for (const field of prompt.fields) answers[field.name] = prompt.initial[field.name];
-  const outcome = (o: FormOutcome, note: string): FormOutcome => {
+  const outcome = (o: FormAnswer, note: string): FormAnswer => {
     write(`  ${note}`);
     return o;
   };
-  const ended = (status: 'cancelled' | 'withdrawn'): FormOutcome =>
+  const ended = (status: 'cancelled' | 'withdrawn'): FormAnswer =>
     status === 'withdrawn'
       ? outcome({ action: 'cancel' }, style.warn('✖ The server withdrew this request.'))
       : outcome({ action: 'cancel' }, style.warn('✖ Cancelled.'));
@@ -148,9 +148,9 @@ export async function runForm(prompt: FormPrompt, ctx: FieldContext): Promise<Fo
 async function confirmOnly(
   prompt: FormPrompt,
   ctx: FieldContext,
-  outcome: (o: FormOutcome, note: string) => FormOutcome,
-  ended: (status: 'cancelled' | 'withdrawn') => FormOutcome,
-): Promise<FormOutcome> {
+  outcome: (o: FormAnswer, note: string) => FormAnswer,
+  ended: (status: 'cancelled' | 'withdrawn') => FormAnswer,
+): Promise<FormAnswer> {
   const { style } = ctx;
   const choice = await ask(ctx.io, prompt.signal, (context) =>
     select(

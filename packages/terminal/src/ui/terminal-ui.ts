@@ -1,10 +1,10 @@
 import type {
   CompletionWait,
   ElicitationUI,
-  FormOutcome,
+  FormAnswer,
   FormPrompt,
   HostNotice,
-  UrlOutcome,
+  UrlAnswer,
   UrlPrompt,
 } from '@elicitkit/client';
 import { select } from '@inquirer/prompts';
@@ -15,6 +15,7 @@ import { colorSupported, createStyle, type Style } from './style.js';
 import { safeLine } from './text.js';
 import { renderUrlCard } from './url-card.js';
 
+/** Options of {@link terminalUI}: the streams to use, and whether to color. */
 export interface TerminalUIOptions {
   /** Default `process.stdin`. Must be a TTY for interactive prompts. */
   input?: NodeJS.ReadableStream;
@@ -49,10 +50,10 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
   };
 
   return {
-    form: (prompt: FormPrompt): Promise<FormOutcome> =>
+    form: (prompt: FormPrompt): Promise<FormAnswer> =>
       whilePrompting(() => runForm(prompt, { io, style, columns: columns(), prompt })),
 
-    url: (prompt: UrlPrompt): Promise<UrlOutcome> =>
+    url: (prompt: UrlPrompt): Promise<UrlAnswer> =>
       whilePrompting(async () => {
         const heading = prompt.origin === 'required' ? 'sign-in needed for your call' : 'URL request';
         write(`\n${renderBanner(heading, prompt.requester, prompt.message, style, columns())}`);

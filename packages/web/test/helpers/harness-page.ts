@@ -2,10 +2,10 @@
 // checks; core's URL analysis) and shows them through webUI, recording outcomes for the test to read.
 import type {
   CompletionWait,
-  FormOutcome,
+  FormAnswer,
   FormPrompt,
   Requester,
-  UrlOutcome,
+  UrlAnswer,
   UrlPrompt,
 } from '@elicitkit/client';
 import {
@@ -54,7 +54,7 @@ function ui(options: ShowOptions) {
   return webUI(config);
 }
 
-function record(promise: Promise<FormOutcome | UrlOutcome | 'retry' | 'cancel'>) {
+function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel'>) {
   void promise.then((outcome) => outcomes.push(outcome));
 }
 

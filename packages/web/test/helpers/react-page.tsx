@@ -1,6 +1,6 @@
 // Runs inside Chromium: a React 19 app rendering <elicit-form> directly in JSX. React 19 sets `prompt` as
 // a property (the element has one) and wires `onelicit-outcome` to the element's `elicit-outcome` event.
-import type { FormOutcome, FormPrompt } from '@elicitkit/client';
+import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import {
   applyDefaults,
   type ElicitContent,
@@ -19,7 +19,7 @@ declare module 'react' {
       'elicit-form': {
         prompt?: FormPrompt;
         theme?: 'light' | 'dark';
-        'onelicit-outcome'?: (event: CustomEvent<FormOutcome>) => void;
+        'onelicit-outcome'?: (event: CustomEvent<FormAnswer>) => void;
       };
     }
   }
@@ -49,7 +49,7 @@ const prompt: FormPrompt = {
 defineElicitElements();
 
 function App() {
-  const [outcome, setOutcome] = useState<FormOutcome>();
+  const [outcome, setOutcome] = useState<FormAnswer>();
   if (outcome) return <output id="outcome">{JSON.stringify(outcome)}</output>;
   return <elicit-form prompt={prompt} onelicit-outcome={(event) => setOutcome(event.detail)} />;
 }

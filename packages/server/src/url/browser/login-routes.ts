@@ -13,6 +13,7 @@ import { sameOriginPath } from './next-path.js';
 import type { SessionCookies } from './session-cookie.js';
 import type { UserDirectory } from './users.js';
 
+/** Options of {@link createLoginRoutes}: the session cookies to set, the users to check, and the page's look. */
 export interface LoginRoutesOptions {
   sessions: SessionCookies;
   users: UserDirectory;

@@ -25,6 +25,7 @@ export interface LoginThrottlePolicy {
   now?: () => number;
 }
 
+/** The policy used for every {@link LoginThrottlePolicy} field left out. */
 export const DEFAULT_LOGIN_THROTTLE = Object.freeze({
   accountFreeFailures: 10,
   addressFreeFailures: 20,
@@ -105,12 +106,14 @@ export class LoginThrottle {
     return Math.max(this.#accounts.waitMs(accountKey(username), now), byAddress);
   }
 
+  /** Counts a failed login against the account and the address. */
   failed(username: string, address: string | undefined): void {
     const now = this.#now();
     this.#accounts.fail(accountKey(username), now);
     if (address !== undefined) this.#addresses.fail(address, now);
   }
 
+  /** Clears the account's failures (not the address's). */
   succeeded(username: string): void {
     this.#accounts.clear(accountKey(username));
   }

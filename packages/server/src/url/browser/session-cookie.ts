@@ -5,6 +5,7 @@ import { UrlElicitationConfigError } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import { cookieOptions, isHttps } from './cookies.js';
 
+/** Options of {@link SessionCookies}: the signing secret and the cookie's attributes. */
 export interface SessionCookiesOptions {
   /** HMAC key material, 32 bytes or more; the same on every instance. */
   secret: string | Uint8Array;
@@ -14,6 +15,7 @@ export interface SessionCookiesOptions {
   maxAgeMs?: number;
   /** `auto` (default): Secure when the request is https. */
   secure?: boolean | 'auto';
+  /** Clock in milliseconds, for tests. Default `Date.now`. */
   now?: () => number;
 }
 

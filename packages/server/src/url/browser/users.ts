@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 /** Checks a username and password; returns the user id, or undefined. */
 export interface UserDirectory {
+  /** The user id for these credentials, or undefined when they are wrong. */
   verify(username: string, password: string): string | undefined | Promise<string | undefined>;
 }
 

@@ -10,6 +10,7 @@ import { MRTR_CONNECTION_PREFIX, UrlElicitationConnection } from './connection-h
 import { AttachedConnection, noticeRecipient } from './connections.js';
 import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
 
+/** Options of {@link UrlElicitations}: the store, the public base URL, identities and kinds. */
 export interface UrlElicitationsOptions {
   store: ElicitationStore;
   /** Origin (and optional path) the elicitation pages are served from; https unless loopback (E-48). */
@@ -36,6 +37,7 @@ export interface UrlElicitationsOptions {
   reconnectGraceMs?: number;
 }
 
+/** Default `ttlMs`: how long a URL elicitation stays open (15 minutes). */
 export const DEFAULT_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_HOLD_MS = 20 * 1000;
 /** A wait whose store fails checks again this often, this many times (about half a minute) before it gives up. */
@@ -58,6 +60,7 @@ export class UrlElicitations {
   readonly identity: IdentityResolver;
   readonly kinds: ReadonlyMap<string, ElicitationKind>;
   readonly ttlMs: number;
+  /** The clock in use (`options.now`, default `Date.now`). */
   readonly now: () => number;
   readonly logger: UrlElicitationLogger;
   readonly holdMs: number;
@@ -120,6 +123,7 @@ export class UrlElicitations {
     await this.#subscription;
   }
 
+  /** The stored record of an elicitation, or undefined. */
   get(id: string): Promise<ElicitationRecord | undefined> {
     return this.store.get(id);
   }

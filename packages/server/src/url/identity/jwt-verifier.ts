@@ -9,6 +9,7 @@ import { UrlElicitationConfigError } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
+/** Options of {@link jwtVerifier}: the issuer, audience and keys that access tokens must match. */
 export interface JwtVerifierOptions {
   /** Expected `iss`. */
   issuer: string;

@@ -9,6 +9,7 @@ import { UrlElicitationConfigError } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
+/** What one static bearer token stands for: a user (`sub`) and its client. */
 export interface StaticTokenEntry {
   sub: string;
   /** The OAuth client id this token stands for; default `static:<sub>`. */
@@ -16,9 +17,11 @@ export interface StaticTokenEntry {
   scopes?: string[];
 }
 
+/** Options of {@link staticTokenVerifier}. */
 export interface StaticTokenVerifierOptions {
   /** How long a verified token is said to stay valid (the SDK refuses AuthInfo without `expiresAt`). Default 1 h. */
   ttlSeconds?: number;
+  /** Clock in milliseconds, for tests. Default `Date.now`. */
   now?: () => number;
 }
 

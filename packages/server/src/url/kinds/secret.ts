@@ -3,6 +3,7 @@ import { html } from '../pages/html.js';
 import { isValidVaultName, type Vault } from '../vault/vault.js';
 import type { ElicitationKind, KindPage } from './types.js';
 
+/** Options of {@link secretKind}: the vault the secret goes to, and the kind's name. */
 export interface SecretKindOptions {
   vault: Vault;
   /** Kind name; default `secret`. */

@@ -13,6 +13,7 @@ import { pageSecurityHeaders } from './security-headers.js';
 /** The app's web session: which user this browser request belongs to, or undefined when not logged in. */
 export type BrowserIdentity = (request: Request) => string | undefined | Promise<string | undefined>;
 
+/** Options of {@link createElicitationPages}: the elicitations to serve and who the browser's user is. */
 export interface ElicitationPagesOptions {
   elicitations: UrlElicitations;
   /** E-61: who the browser's user is, from the app's own web session (never from the URL). */

@@ -92,6 +92,7 @@ function createPrivateFile(file: string): void {
   chmodSync(file, 0o600);
 }
 
+/** Options of {@link SqliteElicitationStore}. */
 export interface SqliteElicitationStoreOptions {
   /** The database file; created with mode 0600 (its WAL and SHM files inherit that mode from SQLite). */
   file: string;

@@ -20,6 +20,7 @@ export interface ClientBinding {
   clientName?: string;
 }
 
+/** One URL elicitation as stored: what it asks, whom it is bound to, and where it stands. */
 export interface ElicitationRecord {
   id: string;
   /** Which page handles it (`secret`, `oauth`, app-defined). */
@@ -38,6 +39,7 @@ export interface ElicitationRecord {
   completedAt?: number;
 }
 
+/** The result of {@link ElicitationStore.complete}: the completed record, or why it could not complete. */
 export type CompleteOutcome =
   | { ok: true; record: ElicitationRecord }
   | { ok: false; reason: 'unknown' | 'already-completed' | 'expired' };
@@ -47,6 +49,7 @@ export interface CompletionEvent {
   record: ElicitationRecord;
 }
 
+/** Called once per completion published through the store. */
 export type CompletionListener = (event: CompletionEvent) => void;
 
 /** One encrypted vault entry. The store sees ciphertext only. */
@@ -61,6 +64,7 @@ export interface VaultRecord {
   updatedAt: number;
 }
 
+/** Where URL elicitations and vault entries are kept: memory, SQLite, Redis, or your own implementation. */
 export interface ElicitationStore {
   /** Stores a new pending record. Rejects with `store-conflict` when the id exists. */
   create(record: ElicitationRecord): Promise<void>;
@@ -83,9 +87,13 @@ export interface ElicitationStore {
   /** Receives completions made through any instance sharing this store. Resolves once listening. */
   subscribe(listener: CompletionListener): Promise<() => void>;
 
+  /** Stores a vault entry, replacing the user's entry of the same name. */
   putVaultRecord(record: VaultRecord): Promise<void>;
+  /** The user's vault entry of that name, or undefined. */
   getVaultRecord(user: string, name: string): Promise<VaultRecord | undefined>;
+  /** Deletes the user's vault entry of that name; true when one existed. */
   deleteVaultRecord(user: string, name: string): Promise<boolean>;
 
+  /** Releases connections and timers; the store is unusable afterwards. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { VaultError } from '../errors.js';
 import { loadOrCreateSecretFile } from '../secret-file.js';
 
+/** One AES-256 vault key and its fingerprint. */
 export interface VaultKey {
   /** A fingerprint of the key (not the key), stored with every record so old records stay readable after rotation. */
   id: string;
@@ -11,10 +12,13 @@ export interface VaultKey {
 /** The key new records are written with, plus older keys still accepted for reading. */
 export interface VaultKeyring {
   current: VaultKey;
+  /** The key with this fingerprint, current or previous; undefined when it was retired. */
   find(id: string): VaultKey | undefined;
 }
 
+/** The environment variable {@link vaultKeyringFromEnv} reads the current vault key from. */
 export const VAULT_KEY_ENV = 'ELICITKIT_VAULT_KEY';
+/** The environment variable for vault keys from before a rotation, comma-separated, still accepted for reading. */
 export const VAULT_PREVIOUS_KEYS_ENV = 'ELICITKIT_VAULT_PREVIOUS_KEYS';
 export const VAULT_KEY_FILE = 'vault.key';
 
@@ -29,6 +33,7 @@ export function parseVaultKey(encoded: string): VaultKey {
   return { id, key: new Uint8Array(key) };
 }
 
+/** A keyring that writes with `current` and still reads records written with `previous` keys. */
 export function createVaultKeyring(current: VaultKey, previous: VaultKey[] = []): VaultKeyring {
   const byId = new Map([...previous, current].map((k) => [k.id, k]));
   return { current, find: (id) => byId.get(id) };

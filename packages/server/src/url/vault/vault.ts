@@ -6,9 +6,11 @@ import type { VaultKeyring } from './keys.js';
 
 type VaultRecordStore = Pick<ElicitationStore, 'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord'>;
 
+/** Options of {@link Vault}: where the encrypted records go, and the keys. */
 export interface VaultOptions {
   store: VaultRecordStore;
   keys: VaultKeyring;
+  /** Clock in milliseconds, for tests. Default `Date.now`. */
   now?: () => number;
 }
 
@@ -52,6 +54,7 @@ export class Vault {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Encrypts and stores a value for (user, name), replacing any previous one. */
   async put(user: string, name: string, value: string): Promise<void> {
     checkEntry(user, name);
     const plaintext = Buffer.from(value, 'utf8');
@@ -97,11 +100,13 @@ export class Vault {
     }
   }
 
+  /** Whether (user, name) holds a value, without decrypting it. */
   async has(user: string, name: string): Promise<boolean> {
     checkEntry(user, name);
     return (await this.#store.getVaultRecord(user, name)) !== undefined;
   }
 
+  /** Deletes the value of (user, name); true when there was one. */
   async delete(user: string, name: string): Promise<boolean> {
     checkEntry(user, name);
     return this.#store.deleteVaultRecord(user, name);

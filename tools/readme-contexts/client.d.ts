@@ -1,0 +1,5 @@
+// Names the code blocks of packages/client/README.md use without defining them (see
+// test/tooling/readme-examples.test.ts): the reader's UI and logger, and the answers a form collected.
+declare const myUi: import('@elicitkit/client').ElicitationUI;
+declare function log(message: string): void;
+declare const content: Record<string, unknown>;

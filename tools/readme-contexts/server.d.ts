@@ -1,0 +1,36 @@
+// Names the code blocks of packages/server/README.md use without defining them: imports made by an earlier block,
+// and the reader's own objects. Global on purpose (see test/tooling/readme-examples.test.ts); a block's own
+// imports and declarations shadow these.
+
+// The request context of the tool handler a block stands in.
+declare const ctx: import('@modelcontextprotocol/server').ServerContext;
+declare const server: import('@modelcontextprotocol/server').McpServer;
+declare const info: { name: string; version: string };
+declare const authInfo: import('@modelcontextprotocol/server').AuthInfo | undefined;
+declare function createServer(): import('@modelcontextprotocol/server').McpServer;
+declare const cancelledResult: import('@modelcontextprotocol/server').CallToolResult;
+
+// Imported by earlier blocks.
+declare const McpServer: typeof import('@modelcontextprotocol/server').McpServer;
+declare const elicitForm: typeof import('@elicitkit/server').elicitForm;
+declare const enableElicitation: typeof import('@elicitkit/server').enableElicitation;
+declare const OAuthConnections: typeof import('@elicitkit/server/oauth').OAuthConnections;
+declare const UrlElicitations: typeof import('@elicitkit/server/url').UrlElicitations;
+declare const bearerIdentity: typeof import('@elicitkit/server/url').bearerIdentity;
+declare const createElicitationPages: typeof import('@elicitkit/server/url').createElicitationPages;
+
+// Built in earlier blocks (URL mode).
+declare const store: import('@elicitkit/server/url').ElicitationStore;
+declare const vault: import('@elicitkit/server/url').Vault;
+declare const sessions: import('@elicitkit/server/url').SessionCookies;
+declare const publicBaseUrl: string;
+declare const web: import('hono').Hono;
+declare const app: import('hono').Hono;
+
+// The reader's application.
+declare function deploy(environment: string): void;
+declare const cart: { items: string[] };
+declare const orders: { createDraft(cart: { items: string[] }): Promise<{ id: string }> };
+declare const api: string;
+declare function summarize(events: Response): Promise<string>;
+declare function callExampleApi(key: string): Promise<string>;
