@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { isSameOriginFormPost } from '../browser/form-origin.js';
-import type { UrlElicitations } from '../flow/url-elicitations.js';
+import type { UrlElicitationService } from '../flow/service.js';
 import { isWellFormedElicitationId } from '../ids.js';
 import type { KindPage } from '../kinds/types.js';
 import { logRef } from '../log.js';
@@ -13,7 +13,7 @@ import { html, htmlPage, PAGE_SECURITY_HEADERS } from './html.js';
 export type BrowserIdentity = (request: Request) => string | undefined | Promise<string | undefined>;
 
 export interface ElicitationPagesOptions {
-  elicitations: UrlElicitations;
+  elicitations: UrlElicitationService;
   /** E-61: who the browser's user is, from the app's own web session (never from the URL). */
   browserIdentity: BrowserIdentity;
   /** Where to send a browser that is not logged in; gets the path to come back to. Default `/login?next=…`. */
