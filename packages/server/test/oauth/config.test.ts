@@ -1,3 +1,4 @@
+import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { OAuthConnectionError, type OAuthProviderOptions, oauthProviders } from '../../src/oauth/index.js';
 import {
@@ -128,6 +129,8 @@ describe('third-party OAuth: configuration', () => {
       browserIdentity,
     });
     expect(() => withoutOAuth.redirectUri('calendar')).toThrow(/OAuth is not configured/);
+    const handle = withoutOAuth.attach(new McpServer({ name: 'no-oauth', version: '1.0.0' }));
+    expect(() => handle.oauth).toThrow(/OAuth is not configured; pass oauth: oauthProviders/);
     await withoutOAuth.close();
     await store.close();
   });
