@@ -56,6 +56,7 @@ describe('listen', () => {
     await listening.close();
     await socketClosed;
     await expect(fetch(listening.url)).rejects.toThrow();
+    await expect(listening.close()).resolves.toBeUndefined(); // a second close is harmless
     agent.destroy();
   });
 });

@@ -19,7 +19,7 @@ export interface Listening {
   port: number;
   /** `http://<hostname>:<port>/`, IPv6 addresses in brackets. */
   url: URL;
-  /** Stops accepting connections and ends open ones, idle keep-alive connections included. */
+  /** Stops accepting connections and ends open ones, idle keep-alive connections included; safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -44,15 +44,17 @@ export function listen(fetch: NodeFetch, options: ListenOptions = {}): Promise<L
     const server = serve({ fetch, hostname, port }, (info: AddressInfo) => {
       server.off('error', onError);
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      let closing: Promise<void> | undefined;
       resolve({
         port: info.port,
         url: new URL(`http://${host}:${info.port}/`),
+        // Once: a second call (a test's cleanup after a restart, say) waits for the same close.
         close: () =>
-          new Promise<void>((done, fail) => {
+          (closing ??= new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             // Node keeps idle keep-alive sockets open until they time out; end them so close() is prompt.
             if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
+          })),
       });
     });
     const onError = (error: NodeJS.ErrnoException) => {
