@@ -3,8 +3,8 @@ import { createMcpHttpHandler } from '@elicitkit/server/http';
 import { RedisElicitationStore } from '@elicitkit/server/redis';
 import {
   bearerIdentity,
-  createElicitationPages,
   createLoginRoutes,
+  createUrlMode,
   createVaultKeyring,
   type ElicitationStore,
   parseVaultKey,
@@ -13,7 +13,7 @@ import {
   staticTokenVerifier,
   staticUsers,
   type UrlElicitationLogger,
-  UrlElicitations,
+  type UrlElicitations,
   Vault,
 } from '@elicitkit/server/url';
 import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
@@ -110,8 +110,11 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     app.get('/_bench/completed/:id', (c) => c.json({ at: completedAt.get(c.req.param('id')) ?? null }));
   }
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
-  const elicitations = new UrlElicitations({
+  const sessions = new SessionCookies({ secret: SESSION_SECRET });
+  const elicitations = createUrlMode({
     store,
+    browserIdentity: sessions.browserIdentity,
+    csrfSecret: CSRF_SECRET,
     publicBaseUrl: base,
     identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
@@ -131,7 +134,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     });
     const url = elicitations.attach(server, { authInfo });
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
-      const started = await url.startUrlElicitation(ctx, {
+      const started = await url.start(ctx, {
         kind: 'secret',
         message: 'Enter your Example API key.',
         params: { name: 'api_key', label: 'Example API key' },
@@ -143,7 +146,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     server.registerTool('use_api', { description: 'Call the Example API' }, async (ctx) => {
       const key = await vault.get(await url.user(ctx), 'api_key');
       if (!key) {
-        return url.requireUrlElicitation(ctx, {
+        return url.require(ctx, {
           kind: 'secret',
           message: 'The Example API needs your API key.',
           params: { name: 'api_key', label: 'Example API key' },
@@ -162,17 +165,9 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     maxSessions: 10_000,
   });
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
-  const sessions = new SessionCookies({ secret: SESSION_SECRET });
   const passwords = Object.fromEntries(users.map((user) => [user, passwordOf(user)]));
   app.route('/', createLoginRoutes({ sessions, users: staticUsers(passwords), logger }));
-  app.route(
-    '/',
-    createElicitationPages({
-      elicitations,
-      browserIdentity: sessions.browserIdentity,
-      csrfSecret: CSRF_SECRET,
-    }),
-  );
+  app.route('/', elicitations.routes);
 
   return {
     name: options.name,

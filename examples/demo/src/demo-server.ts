@@ -5,23 +5,23 @@ import { join } from 'node:path';
 import { enableElicitation } from '@elicitkit/server';
 import {
   createMcpHttpHandler,
+  listen,
   loadOrCreateStateKeyFile,
   type McpSessionContext,
 } from '@elicitkit/server/http';
-import { OAuthConnections } from '@elicitkit/server/oauth';
+import { oauthProviders } from '@elicitkit/server/oauth';
 import { SqliteElicitationStore } from '@elicitkit/server/sqlite';
 import {
   bearerIdentity,
-  createElicitationPages,
+  createUrlMode,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   pageSecurityHeaders,
   secretKind,
   type UrlElicitationLogger,
-  UrlElicitations,
+  type UrlElicitations,
   Vault,
 } from '@elicitkit/server/url';
-import { serve } from '@hono/node-server';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { createDemoAuth } from './auth.js';
@@ -51,12 +51,11 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 /** What the tools of every connection share. */
 export interface DemoServices {
   bookings: BookingBook;
-  elicitations: UrlElicitations;
+  /** URL mode, with the server as an OAuth client of Example Calendar on the user's behalf. */
+  urlMode: UrlElicitations;
   vault: Vault;
   /** The Example API endpoint `use_api` calls with the user's key. */
   exampleApi: URL;
-  /** The server as an OAuth client of Example Calendar, on the user's behalf. */
-  oauth: OAuthConnections;
   calendar: ExampleCalendar;
   /** Seals 2026-07-28 `requestState`; kept in the data directory so flows survive a restart. */
   stateKey: string;
@@ -85,10 +84,10 @@ export function createDemoServer(
   registerPickColor(server);
   // URL elicitations started on this connection are bound to its verified user and to this client (E-28).
   // Knowing the user from the start lets a reconnected client get a pending completion notice (E-18).
-  const url = services.elicitations.attach(server, session);
+  const url = services.urlMode.attach(server, session);
   registerSetApiKey(server, url);
   registerUseApi(server, url, services.vault, services.exampleApi);
-  registerListCalendarEvents(server, services.oauth.attach(url), services.calendar);
+  registerListCalendarEvents(server, url.oauth, services.calendar);
   return server;
 }
 
@@ -117,10 +116,11 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const { dataDir, logger } = options;
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // The page URLs name the port, so listen first and route requests once everything is built.
-  let route: Route = () => new Response('Starting', { status: 503 });
+  let route: (request: Request, bindings: object) => Response | Promise<Response> = () =>
+    new Response('Starting', { status: 503 });
   // The bindings carry the socket: the login form's per-address throttle reads the peer address there.
-  const http = await listen((request, bindings) => route(request, bindings), options.port);
-  const base = new URL(`http://127.0.0.1:${http.port}/`);
+  const http = await listen((request, bindings) => route(request, bindings), { port: options.port });
+  const base = http.url;
 
   const store = options.redis
     ? // Loaded only with --redis, so the default demo never loads ioredis.
@@ -130,34 +130,36 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
         ...(logger ? { logger } : {}),
       })
     : new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
-  const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(dataDir) });
   const auth = await createDemoAuth(options.users, dataDir, logger);
   // A third-party service on its own loopback port, with its own accounts; the demo is its OAuth client.
   const calendar = await startExampleCalendar({ users: DEMO_CALENDAR_USERS });
   const calendarClient = { clientId: 'bistro-elicit', clientSecret: randomBytes(32).toString('base64url') };
-  const oauth = new OAuthConnections({
-    vault,
-    providers: [exampleCalendarProvider(calendar, calendarClient)],
-  });
-  const elicitations = new UrlElicitations({
+
+  // URL mode and OAuth, wired in one call.
+  const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(dataDir) });
+  const urlMode = createUrlMode({
     store,
+    vault,
     publicBaseUrl: base,
     // The `sub` of the verified bearer token (E-31), never anything the client claims (E-57).
     identity: bearerIdentity(),
-    kinds: [secretKind({ vault }), oauth.kind],
+    // The same login session on the pages and the OAuth callback (E-61).
+    browserIdentity: auth.sessions.browserIdentity,
+    csrfSecret: await loadOrCreateSecretFile(dataDir, 'csrf.key'),
+    kinds: [secretKind({ vault })],
+    oauth: oauthProviders([exampleCalendarProvider(calendar, calendarClient)]),
     ...(logger ? { logger } : {}),
   });
-  // The callback route must exist before the provider learns where to send users back.
-  const oauthRoutes = oauth.routes({ elicitations, browserIdentity: auth.sessions.browserIdentity });
   await calendar.registerClient({
     ...calendarClient,
     name: 'Bistro Elicit',
-    redirectUris: [oauth.redirectUri('calendar')],
+    redirectUris: [urlMode.redirectUri('calendar')],
   });
+
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
   const stateKey = await loadOrCreateStateKeyFile(dataDir);
-  const services = { bookings, elicitations, vault, exampleApi, oauth, calendar, stateKey };
+  const services = { bookings, urlMode, vault, exampleApi, calendar, stateKey };
   const mcp = createMcpHttpHandler((session) => createDemoServer(services, session), {
     authenticate: auth.authenticate,
   });
@@ -166,15 +168,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   app.get('/', pageSecurityHeaders(), async (c) => homePage(await auth.sessions.read(c.req.raw)));
   app.route('/', auth.loginRoutes);
-  app.route(
-    '/',
-    createElicitationPages({
-      elicitations,
-      browserIdentity: auth.sessions.browserIdentity,
-      csrfSecret: await loadOrCreateSecretFile(dataDir, 'csrf.key'),
-    }),
-  );
-  app.route('/', oauthRoutes);
+  app.route('/', urlMode.routes);
   app.route('/', exampleApiRoutes());
   app.route('/', webHostRoutes());
   route = app.fetch;
@@ -186,29 +180,10 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     calendar,
     async close() {
       await mcp.close();
-      await elicitations.close();
+      await urlMode.close();
       await http.close();
       await store.close();
       await calendar.close();
     },
   };
-}
-
-type Route = (request: Request, bindings: object) => Response | Promise<Response>;
-
-/** Listens on 127.0.0.1:`port` (0: a free one); rejects when the port is taken. */
-function listen(fetch: Route, port: number): Promise<{ port: number; close(): Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, hostname: '127.0.0.1', port }, (address) =>
-      resolve({
-        port: address.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      }),
-    );
-    server.once('error', reject);
-  });
 }

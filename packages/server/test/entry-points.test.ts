@@ -64,14 +64,13 @@ const ENTRIES: Record<string, string[]> = {
     'SessionCookies',
     'UrlElicitationConfigError',
     'UrlElicitationError',
-    'UrlElicitations',
     'VAULT_KEY_ENV',
     'VAULT_PREVIOUS_KEYS_ENV',
     'Vault',
     'VaultError',
     'bearerIdentity',
-    'createElicitationPages',
     'createLoginRoutes',
+    'createUrlMode',
     'createVaultKeyring',
     'generateVaultKey',
     'html',
@@ -90,18 +89,14 @@ const ENTRIES: Record<string, string[]> = {
     'urlElicitationRequired',
     'vaultKeyringFromEnv',
   ],
-  '@elicitkit/server/oauth': [
-    'OAuthConnectionError',
-    'OAuthConnectionHandle',
-    'OAuthConnections',
-    'oauthRedirectUri',
-  ],
+  '@elicitkit/server/oauth': ['OAuthConnectionError', 'oauthProviders'],
   '@elicitkit/server/http': [
     'DEFAULT_MAX_SESSIONS',
     'DEFAULT_MAX_SESSIONS_PER_PRINCIPAL',
     'DEFAULT_MCP_MAX_BODY_BYTES',
     'DEFAULT_SESSION_IDLE_TIMEOUT_MS',
     'createMcpHttpHandler',
+    'listen',
     'loadOrCreateStateKeyFile',
     'serveMcpHttp',
   ],
@@ -150,6 +145,9 @@ describe('entry points by product', () => {
     }
     const url: Record<string, unknown> = await import('@elicitkit/server/url');
     for (const name of [
+      'UrlElicitations',
+      'createElicitationPages',
+      'bindOAuth',
       'escapeHtml',
       'SafeHtml',
       'PAGE_SECURITY_HEADERS',
@@ -178,5 +176,13 @@ describe('entry points by product', () => {
     const inputs = Object.keys((await bundle('@elicitkit/server/url', 'node')).inputs);
     expect(inputs.some((input) => /node_modules\/hono\//.test(input))).toBe(true);
     expect(inputs.some((input) => /node_modules\/jose\//.test(input))).toBe(true);
+  });
+
+  it('URL mode loads no openid-client: OAuth comes in as a value from /oauth, which alone loads it', async () => {
+    const url = Object.keys((await bundle('@elicitkit/server/url', 'node')).inputs);
+    expect(url.filter((input) => /node_modules\/openid-client\//.test(input))).toEqual([]);
+    expect(url.filter((input) => /src\/oauth\//.test(input))).toEqual([]);
+    const oauth = Object.keys((await bundle('@elicitkit/server/oauth', 'node')).inputs);
+    expect(oauth.some((input) => /node_modules\/openid-client\//.test(input))).toBe(true);
   });
 });

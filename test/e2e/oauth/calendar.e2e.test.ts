@@ -9,7 +9,7 @@ import {
 import { CHROMIUM_ARGS } from '../../support/chromium.js';
 import { type Host, startHost } from './host.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 600;
+const ACCESS_TOKEN_TTL_MS = 600_000;
 const TOKEN_ENTRY = 'oauth.token:calendar';
 const CALENDAR_PASSWORDS = { alice: 'alice-calendar-pass', bob: 'bob-calendar-pass' } as const;
 
@@ -109,7 +109,7 @@ beforeAll(async () => {
   // The provider, the API and elicitkit read this process's Date: faked, it runs with real time and can jump past
   // an access token's lifetime, so expiry needs no waiting (Chromium keeps its own clock; nothing it checks expires).
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  rig = await startOAuthRig({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+  rig = await startOAuthRig({ accessTokenTtlMs: ACCESS_TOKEN_TTL_MS });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -145,7 +145,7 @@ describe('third-party OAuth end to end, in Chromium', () => {
 
   it('[E-36] refreshes the access token after it expires, without asking the user again', async () => {
     const before = await rememberTokens('alice');
-    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+    vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_MS + 1000);
     const prompts = alice.ui.prompts.length;
     expect(text(await listEvents(alice))).toContain('Dentist');
     expect(alice.ui.prompts).toHaveLength(prompts);

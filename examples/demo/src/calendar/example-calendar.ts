@@ -13,8 +13,8 @@ export interface ExampleCalendarOptions {
   users: Record<string, CalendarUser>;
   /** Applications registered from the start; more can be added with `registerClient`. */
   clients?: CalendarClient[];
-  /** Access token lifetime, seconds. Default 600; tests use 1-2 to see refreshes. */
-  accessTokenTtlSeconds?: number;
+  /** Access token lifetime. Default 10 minutes. */
+  accessTokenTtlMs?: number;
   /** Called on provider errors (server_error and the like), for tests and logs. */
   onError?: (error: unknown) => void;
 }
@@ -65,7 +65,8 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const apiResource = `${issuer}/events`;
-  const accessTokenTtl = options.accessTokenTtlSeconds ?? 600;
+  // oidc-provider counts in seconds.
+  const accessTokenTtl = Math.ceil((options.accessTokenTtlMs ?? 600_000) / 1000);
 
   const { default: Provider, errors } = await quietly(() => import('oidc-provider'));
   const provider = await quietly(

@@ -20,7 +20,7 @@ export const DEMO_CALENDAR_USERS: Record<string, CalendarUser> = {
   },
 };
 
-/** The provider registration of Example Calendar for `OAuthConnections({ providers })`. */
+/** The provider registration of Example Calendar for `oauthProviders([...])`. */
 export function exampleCalendarProvider(
   calendar: ExampleCalendar,
   client: Pick<CalendarClient, 'clientId' | 'clientSecret'>,
@@ -55,13 +55,13 @@ export function registerListCalendarEvents(
         'Lists your upcoming events from Example Calendar (asks you to connect it the first time).',
     },
     async (ctx) => {
-      const token = await connections.requireConnection(ctx, CALENDAR_PROVIDER);
+      const token = await connections.accessToken(ctx, CALENDAR_PROVIDER);
       const response = await fetch(calendar.eventsUrl, { headers: { Authorization: `Bearer ${token}` } });
       if (response.status === 401) {
         // Revoked at the provider since: forget it and ask the user to connect again.
         await connections.disconnect(ctx, CALENDAR_PROVIDER);
         // No tokens are left, so this throws -32042 (unless another call connected meanwhile).
-        await connections.requireConnection(ctx, CALENDAR_PROVIDER);
+        await connections.accessToken(ctx, CALENDAR_PROVIDER);
         return {
           isError: true,
           content: [{ type: 'text', text: 'Example Calendar refused the connection; try again.' }],

@@ -15,7 +15,7 @@ export function registerSetApiKey(server: McpServer, url: UrlElicitationConnecti
       description: 'Opens a page of this server in your browser where you enter your Example API key.',
     },
     async (ctx) => {
-      const started = await url.startUrlElicitation(ctx, API_KEY_REQUEST);
+      const started = await url.start(ctx, API_KEY_REQUEST);
       if (started.action !== 'accept') {
         return reply(`No key stored: you ${started.action === 'decline' ? 'declined' : 'cancelled'}.`);
       }

@@ -31,7 +31,7 @@ export function registerUseApi(
     },
     async (ctx) => {
       const key = await vault.get(await url.user(ctx), API_KEY_NAME);
-      if (key === undefined) return url.requireUrlElicitation(ctx, API_KEY_REQUEST);
+      if (key === undefined) return url.require(ctx, API_KEY_REQUEST);
       return reply(OUTCOMES[await callExampleApi(api, key)]);
     },
   );

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import {
   type AuthInfo,
   createMcpHandler,
@@ -21,6 +19,7 @@ import {
   parseJsonBody,
   withBoundedBody,
 } from './body-limit.js';
+import { listen } from './listen.js';
 import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
 
 /**
@@ -244,24 +243,13 @@ export async function serveMcpHttp(
   const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
   const fetch = (request: Request, bindings: object) =>
     new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings);
-  const { server, address } = await new Promise<{ server: ReturnType<typeof serve>; address: AddressInfo }>(
-    (resolve, reject) => {
-      const server = serve({ fetch, hostname: host, port: options.port ?? 0 }, (address) =>
-        resolve({ server, address }),
-      );
-      server.once('error', reject);
-    },
-  );
-  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const listening = await listen(fetch, { hostname: host, port: options.port ?? 0 });
   return {
-    url: new URL(`http://${hostInUrl}:${address.port}${path}`),
+    url: new URL(path, listening.url),
     handler,
     async close() {
       await handler.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      await listening.close();
     },
   };
 }

@@ -10,9 +10,7 @@ export type OAuthConnectionErrorCode =
   /** A provider name that is not registered. */
   | 'unknown-provider'
   /** The provider could not be reached, or answered something that is not OAuth (discovery, token endpoint). */
-  | 'provider-unavailable'
-  /** The callback routes were never mounted, so no redirect URI exists yet. */
-  | 'routes-not-mounted';
+  | 'provider-unavailable';
 
 /** A third-party OAuth connection failed for a reason the server's operator must fix or retry; `code` says which. */
 export class OAuthConnectionError extends ElicitkitError {

@@ -1,16 +1,15 @@
 /**
  * @elicitkit/server/oauth: third-party OAuth through URL-mode elicitation, this server as an OAuth client of other
- * services (E-32..E-37). Loads openid-client; builds on `@elicitkit/server/url`.
+ * services (E-32..E-37): `createUrlMode({ oauth: oauthProviders([...]) })`. Loads openid-client.
  *
  * @module @elicitkit/server/oauth
  */
-export { OAuthConnectionHandle, type RequireConnectionOptions } from './connection-handle.js';
+export type {
+  AccessTokenOptions,
+  OAuthConnectionHandle,
+  OAuthProviders,
+} from '../url/flow/oauth-extension.js';
 export { OAuthConnectionError, type OAuthConnectionErrorCode } from './errors.js';
-export { oauthRedirectUri } from './flow/callback-routes.js';
-export {
-  OAuthConnections,
-  type OAuthConnectionsOptions,
-  type OAuthRoutesOptions,
-} from './oauth-connections.js';
+export { type OAuthProvidersOptions, oauthProviders } from './oauth-providers.js';
 export type { OAuthEndpoints, OAuthProviderOptions } from './provider/provider-options.js';
 export type { ProviderFetch } from './provider/provider-registry.js';

@@ -1,6 +1,7 @@
 /**
- * @elicitkit/server/url: URL-mode elicitation (identity-bound flows, stores, pages, login routes, vault, kinds; see
- * README "URL mode"). Loads hono and jose; Node-only helpers (`loadOrCreateSecretFile`, `loadOrCreateVaultKeyFile`)
+ * @elicitkit/server/url: URL-mode elicitation in one call, `createUrlMode` (identity-bound flows and their pages),
+ * with stores, login routes, vault and kinds; see README "URL mode". Third-party OAuth plugs in as a value from
+ * `@elicitkit/server/oauth`, so this entry never loads openid-client. Loads hono and jose; Node-only helpers (`loadOrCreateSecretFile`, `loadOrCreateVaultKeyFile`)
  * read files.
  *
  * @module @elicitkit/server/url
@@ -19,9 +20,14 @@ export {
   VaultError,
 } from './errors.js';
 export type { StartedUrlElicitation, UrlElicitationConnection } from './flow/connection-handle.js';
+export type {
+  AccessTokenOptions,
+  OAuthConnectionHandle,
+  OAuthProviders,
+} from './flow/oauth-extension.js';
 export type { UrlElicitationRequest } from './flow/request.js';
 export { urlElicitationRequired } from './flow/required-error.js';
-export { DEFAULT_TTL_MS, UrlElicitations, type UrlElicitationsOptions } from './flow/url-elicitations.js';
+export { DEFAULT_TTL_MS } from './flow/service.js';
 export { type JwtVerifierOptions, jwtVerifier } from './identity/jwt-verifier.js';
 export { requestBearerIdentity } from './identity/request-bearer.js';
 export {
@@ -38,7 +44,7 @@ export {
 export { type SecretKindOptions, secretKind } from './kinds/secret.js';
 export type { ElicitationKind, KindPage } from './kinds/types.js';
 export { stderrLogger, type UrlElicitationLogger } from './log.js';
-export { type BrowserIdentity, createElicitationPages, type ElicitationPagesOptions } from './pages/app.js';
+export type { BrowserIdentity } from './pages/app.js';
 export { DEFAULT_LOGIN_MAX_BODY_BYTES, DEFAULT_PAGE_MAX_BODY_BYTES } from './pages/form-body-limit.js';
 export { type HtmlContent, html, htmlPage, type PageOptions } from './pages/html.js';
 export { pageSecurityHeaders } from './pages/security-headers.js';
@@ -54,6 +60,7 @@ export type {
   ElicitationStore,
   VaultRecord,
 } from './store/types.js';
+export { createUrlMode, type UrlElicitations, type UrlModeOptions } from './url-mode.js';
 export {
   createVaultKeyring,
   generateVaultKey,

@@ -2,13 +2,13 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { elicitForm, enableElicitation, text } from '../../src/index.js';
 import {
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   localIdentity,
   MemoryElicitationStore,
   parseVaultKey,
   secretKind,
-  UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 import { registerTools } from '../helpers/harness.js';
@@ -26,7 +26,8 @@ import { type WireRig, wireRig } from './wire-rig.js';
 
 const store = new MemoryElicitationStore();
 const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
-const elicitations = new UrlElicitations({
+const elicitations = createUrlMode({
+  browserIdentity: () => undefined,
   store,
   publicBaseUrl: 'http://127.0.0.1:9/',
   identity: localIdentity('alice'),

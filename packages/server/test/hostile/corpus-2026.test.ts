@@ -10,6 +10,7 @@ import {
   text,
 } from '../../src/index.js';
 import {
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   localIdentity,
@@ -17,7 +18,6 @@ import {
   parseVaultKey,
   secretKind,
   staticTokenVerifier,
-  UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 import { registerTools } from '../helpers/harness.js';
@@ -41,7 +41,8 @@ import { type RawResponse, type Rig2026, reportedBy, wireRig2026 } from './wire-
 
 const store = new MemoryElicitationStore();
 const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
-const elicitations = new UrlElicitations({
+const elicitations = createUrlMode({
+  browserIdentity: () => undefined,
   store,
   publicBaseUrl: 'http://127.0.0.1:9/',
   identity: localIdentity('alice'),
@@ -66,7 +67,7 @@ beforeAll(async () => {
       form: corpusForm,
       url: corpusUrlTool(url, store),
       wait: async (ctx) => {
-        const started = await url.startUrlElicitation(ctx, {
+        const started = await url.start(ctx, {
           kind: 'secret',
           message: 'Enter your Example API key.',
           params: { name: 'api_key', label: 'Example API key' },

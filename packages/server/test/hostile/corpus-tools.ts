@@ -31,7 +31,7 @@ export const corpusForm = (ctx: ServerContext) =>
 /** The URL tool every URL case answers: it reports what it saw of the consent and what the store holds. */
 export const corpusUrlTool =
   (url: UrlElicitationConnection, store: ElicitationStore) => async (ctx: ServerContext) => {
-    const started = await url.startUrlElicitation(ctx, {
+    const started = await url.start(ctx, {
       kind: 'secret',
       message: 'Enter your Example API key.',
       params: { name: 'api_key', label: 'Example API key' },

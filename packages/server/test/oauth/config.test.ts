@@ -1,12 +1,14 @@
+import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { OAuthConnectionError, OAuthConnections, type OAuthProviderOptions } from '../../src/oauth/index.js';
+import { OAuthConnectionError, type OAuthProviderOptions, oauthProviders } from '../../src/oauth/index.js';
 import {
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   localIdentity,
   MemoryElicitationStore,
   parseVaultKey,
-  UrlElicitations,
+  secretKind,
   Vault,
 } from '../../src/url/index.js';
 
@@ -25,7 +27,7 @@ const valid: OAuthProviderOptions = {
 const configError = (provider: Partial<OAuthProviderOptions>, where: string) => {
   let caught: unknown;
   try {
-    new OAuthConnections({ vault, providers: [{ ...valid, ...provider } as OAuthProviderOptions] });
+    oauthProviders([{ ...valid, ...provider } as OAuthProviderOptions]);
   } catch (error) {
     caught = error;
   }
@@ -36,7 +38,7 @@ const configError = (provider: Partial<OAuthProviderOptions>, where: string) => 
 
 describe('third-party OAuth: configuration', () => {
   it('accepts discovery, explicit endpoints, confidential and public clients', () => {
-    expect(() => new OAuthConnections({ vault, providers: [valid] })).not.toThrow();
+    expect(() => oauthProviders([valid])).not.toThrow();
     const { clientSecret: _secret, issuer: _issuer, ...publicClient } = valid;
     const explicit = {
       ...publicClient,
@@ -46,7 +48,7 @@ describe('third-party OAuth: configuration', () => {
         token: 'http://127.0.0.1:9000/token',
       },
     };
-    expect(() => new OAuthConnections({ vault, providers: [explicit] })).not.toThrow();
+    expect(() => oauthProviders([explicit])).not.toThrow();
   });
 
   it('names the provider and the option that is wrong', () => {
@@ -68,44 +70,68 @@ describe('third-party OAuth: configuration', () => {
       'authorizationParams.redirect_uri',
     );
     configError({ clientSecret: undefined, clientAuthMethod: 'client_secret_post' }, 'clientAuthMethod');
-    expect(() => new OAuthConnections({ vault, providers: [valid, valid] })).toThrow(/registered twice/);
-    expect(() => new OAuthConnections({ vault, providers: [] })).toThrow(/at least one provider/);
-    expect(() => new OAuthConnections({ vault, providers: [valid], refreshSkewMs: -1 })).toThrow(
-      /refreshSkewMs/,
-    );
+    expect(() => oauthProviders([valid, valid])).toThrow(/registered twice/);
+    expect(() => oauthProviders([])).toThrow(/at least one provider/);
+    expect(() => oauthProviders([valid], { refreshSkewMs: -1 })).toThrow(/refreshSkewMs/);
+    expect(() => oauthProviders([valid], { providerTimeoutMs: 10 })).toThrow(/providerTimeoutMs/);
   });
 
-  it('refuses unknown providers and routes mounted for a service without its kind', async () => {
-    const oauth = new OAuthConnections({ vault, providers: [valid] });
-    expect(() => oauth.redirectUri('calendar')).toThrow(
-      expect.objectContaining({ code: 'routes-not-mounted' }),
-    );
-    await expect(oauth.accessToken('alice', 'mail')).rejects.toThrow(
+  it('wires into URL mode in one call: redirect URI and kind at once, unknown providers refused', async () => {
+    const store = new MemoryElicitationStore();
+    const browserIdentity = () => 'alice';
+    const urlMode = createUrlMode({
+      store,
+      vault,
+      oauth: oauthProviders([valid]),
+      publicBaseUrl: 'http://127.0.0.1:1/app/',
+      identity: localIdentity('alice'),
+      browserIdentity,
+      logger: { info() {}, warn() {} },
+    });
+    expect(urlMode.redirectUri('calendar')).toBe('http://127.0.0.1:1/app/oauth/callback/calendar');
+    expect(() => urlMode.redirectUri('mail')).toThrow(expect.objectContaining({ code: 'unknown-provider' }));
+    await expect(urlMode.accessTokenFor('alice', 'mail')).rejects.toThrow(
       expect.objectContaining({
         code: 'unknown-provider',
         message: expect.stringContaining('known: calendar'),
       }),
     );
-    const store = new MemoryElicitationStore();
-    const withoutKind = new UrlElicitations({
+    // The callback route is mounted with the pages: a GET without state is refused as not this browser's.
+    const callback = await urlMode.fetch(new Request('http://127.0.0.1:1/oauth/callback/calendar'));
+    expect(callback.status).toBe(400);
+    await urlMode.close();
+
+    expect(() =>
+      createUrlMode({
+        store,
+        oauth: oauthProviders([valid]),
+        publicBaseUrl: 'http://127.0.0.1:1/',
+        identity: localIdentity('alice'),
+        browserIdentity,
+      }),
+    ).toThrow(/oauth needs vault/);
+    expect(() =>
+      createUrlMode({
+        store,
+        vault,
+        oauth: oauthProviders([valid], { kindName: 'secret' }),
+        kinds: [secretKind({ vault })],
+        publicBaseUrl: 'http://127.0.0.1:1/',
+        identity: localIdentity('alice'),
+        browserIdentity,
+      }),
+    ).toThrow(/kind "secret" registered twice/);
+    const withoutOAuth = createUrlMode({
       store,
+      kinds: [secretKind({ vault })],
       publicBaseUrl: 'http://127.0.0.1:1/',
       identity: localIdentity('alice'),
-      kinds: [new OAuthConnections({ vault, providers: [valid] }).kind],
+      browserIdentity,
     });
-    expect(() => oauth.routes({ elicitations: withoutKind, browserIdentity: () => 'alice' })).toThrow(
-      /register oauth.kind/,
-    );
-    const elicitations = new UrlElicitations({
-      store,
-      publicBaseUrl: 'http://127.0.0.1:1/app/',
-      identity: localIdentity('alice'),
-      kinds: [oauth.kind],
-    });
-    oauth.routes({ elicitations, browserIdentity: () => 'alice' });
-    expect(oauth.redirectUri('calendar')).toBe('http://127.0.0.1:1/app/oauth/callback/calendar');
-    expect(oauth.kind.checkParams?.({ provider: 'mail' })).toContain('not registered');
-    expect(oauth.kind.checkParams?.({ provider: 'calendar' })).toBeUndefined();
-    await Promise.all([withoutKind.close(), elicitations.close(), store.close()]);
+    expect(() => withoutOAuth.redirectUri('calendar')).toThrow(/OAuth is not configured/);
+    const handle = withoutOAuth.attach(new McpServer({ name: 'no-oauth', version: '1.0.0' }));
+    expect(() => handle.oauth).toThrow(/OAuth is not configured; pass oauth: oauthProviders/);
+    await withoutOAuth.close();
+    await store.close();
   });
 });

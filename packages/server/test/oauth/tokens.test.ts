@@ -4,7 +4,7 @@ import { connectedAlice } from './helpers/connected.js';
 import { callText, expectUrlRequired } from './helpers/mcp.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuthRig, startOAuthRig } from './helpers/rig.js';
 
-const ACCESS_TOKEN_TTL_SECONDS = 600;
+const ACCESS_TOKEN_TTL_MS = 600_000;
 const basicAuth = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
 let rig: OAuthRig;
 let alice: TestClient;
@@ -17,12 +17,12 @@ const eventsStatus = async (token: string) =>
  * Every clock in this process (the provider's, the API's, elicitkit's) reads the faked `Date`, which runs with
  * real time and jumps past the access token's lifetime on demand: expiry without waiting for it.
  */
-const outliveAccessToken = () => vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
+const outliveAccessToken = () => vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_MS + 1000);
 
 // A fresh provider, server and connection per test: no test depends on what an earlier one left behind.
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-  rig = await startOAuthRig({ accessTokenTtlSeconds: ACCESS_TOKEN_TTL_SECONDS });
+  rig = await startOAuthRig({ accessTokenTtlMs: ACCESS_TOKEN_TTL_MS });
   alice = await connectedAlice(rig);
 });
 afterEach(async () => {
@@ -50,7 +50,7 @@ describe('third-party OAuth: tokens after the connection', () => {
     outliveAccessToken();
     const already = refreshRequests().length;
     const tokens = await Promise.all(
-      Array.from({ length: 5 }, () => rig.oauth.accessToken('alice', 'calendar')),
+      Array.from({ length: 5 }, () => rig.elicitations.accessTokenFor('alice', 'calendar')),
     );
     expect(new Set(tokens).size).toBe(1);
     expect(refreshRequests().length - already).toBe(1);

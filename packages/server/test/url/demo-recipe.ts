@@ -1,15 +1,14 @@
 // The demo additions of issue 6 as a recipe: examples/demo can copy this file nearly as is (imports from
 // '@elicitkit/server' instead of the source). The test beside it runs it end to end.
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import { createMcpHttpHandler } from '../../src/http/index.js';
+import { createMcpHttpHandler, listen } from '../../src/http/index.js';
 import { enableElicitation } from '../../src/index.js';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 import {
-  createElicitationPages,
   createLoginRoutes,
+  createUrlMode,
   loadOrCreateSecretFile,
   loadOrCreateVaultKeyFile,
   requestBearerIdentity,
@@ -17,7 +16,6 @@ import {
   secretKind,
   staticTokenVerifier,
   staticUsers,
-  UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 
@@ -34,11 +32,8 @@ export async function startDemoUrlServer(options: DemoOptions) {
   const tokens = options.tokens ?? { 'demo-alice': 'alice', 'demo-bob': 'bob' };
   const passwords = options.passwords ?? { alice: 'alice-pass', bob: 'bob-pass' };
   const app = new Hono();
-  const http = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve(s));
-  });
-  const { port } = http.address() as { port: number };
-  const base = `http://127.0.0.1:${port}/`;
+  const http = await listen(app.fetch, { port: options.port ?? 0 });
+  const base = http.url.href;
 
   const store = new SqliteElicitationStore({ file: join(options.dataDir, 'elicitkit.db') });
   const vault = new Vault({ store, keys: await loadOrCreateVaultKeyFile(options.dataDir) });
@@ -46,10 +41,11 @@ export async function startDemoUrlServer(options: DemoOptions) {
   const sessions = new SessionCookies({
     secret: await loadOrCreateSecretFile(options.dataDir, 'session.key'),
   });
-  const elicitations = new UrlElicitations({
+  const elicitations = createUrlMode({
     store,
     publicBaseUrl: base,
     identity: requestBearerIdentity(verifier),
+    browserIdentity: sessions.browserIdentity,
     kinds: [secretKind({ vault })],
   });
 
@@ -65,7 +61,7 @@ export async function startDemoUrlServer(options: DemoOptions) {
       'set_api_key',
       { description: 'Store your Example API key (browser page)' },
       async (ctx) => {
-        const started = await url.startUrlElicitation(ctx, keyRequest);
+        const started = await url.start(ctx, keyRequest);
         if (started.action !== 'accept') return text(`No key stored (${started.action}).`);
         await started.completion();
         return text('Your Example API key is stored on the server.');
@@ -76,7 +72,7 @@ export async function startDemoUrlServer(options: DemoOptions) {
       { description: 'Call the Example API with your stored key' },
       async (ctx) => {
         const key = await vault.get(await url.user(ctx), 'example_api_key');
-        if (!key) return url.requireUrlElicitation(ctx, keyRequest); // -32042
+        if (!key) return url.require(ctx, keyRequest); // -32042
         const response = await fetch(new URL('api/example', base), {
           headers: { Authorization: `Bearer ${key}` },
         });
@@ -100,7 +96,7 @@ export async function startDemoUrlServer(options: DemoOptions) {
       : c.json({ ok: false }, 401),
   );
   app.route('/', createLoginRoutes({ sessions, users: staticUsers(passwords) }));
-  app.route('/', createElicitationPages({ elicitations, browserIdentity: sessions.browserIdentity }));
+  app.route('/', elicitations.routes);
 
   return {
     mcpUrl: new URL('mcp', base),
@@ -109,10 +105,7 @@ export async function startDemoUrlServer(options: DemoOptions) {
     async close() {
       await mcp.close();
       await elicitations.close();
-      await new Promise<void>((r) => {
-        http.close(() => r());
-        if ('closeAllConnections' in http) http.closeAllConnections();
-      });
+      await http.close();
       await store.close();
     },
   };

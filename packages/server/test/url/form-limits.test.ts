@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { OAuthConnections } from '../../src/oauth/index.js';
+import { oauthProviders } from '../../src/oauth/index.js';
 import {
   bearerIdentity,
-  createElicitationPages,
   createLoginRoutes,
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   LoginThrottle,
@@ -16,7 +16,6 @@ import {
   parseVaultKey,
   SessionCookies,
   staticUsers,
-  UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 import { csrfOf } from './browser.js';
@@ -44,20 +43,14 @@ const chunkedPost = (app: Hono, path: string, body: ReadableStream<Uint8Array>) 
   app.request(`${ORIGIN}${path}`, { method: 'POST', headers: FORM, body, duplex: 'half' } as RequestInit);
 
 function pagesApp(maxBodyBytes?: number): Hono {
-  const elicitations = new UrlElicitations({
+  return createUrlMode({
     store: new MemoryElicitationStore(),
     publicBaseUrl: ORIGIN,
     identity: bearerIdentity(),
+    browserIdentity: () => 'alice',
     kinds: [{ name: 'plain', handle: () => new Response('handled') }],
-  });
-  return new Hono().route(
-    '/',
-    createElicitationPages({
-      elicitations,
-      browserIdentity: () => 'alice',
-      ...(maxBodyBytes ? { maxBodyBytes } : {}),
-    }),
-  );
+    ...(maxBodyBytes ? { maxBodyBytes } : {}),
+  }).routes;
 }
 
 /** Login routes whose client address is the `x-test-address` header (a test stand-in for the socket). */
@@ -125,9 +118,10 @@ describe('form bodies are bounded while they are read (hono body-limit)', () => 
 
   it('the OAuth callback refuses anything but GET unread, closing the connection', async () => {
     const store = new MemoryElicitationStore();
-    const oauth = new OAuthConnections({
+    const elicitations = createUrlMode({
+      store,
       vault: new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) }),
-      providers: [
+      oauth: oauthProviders([
         {
           name: 'calendar',
           displayName: 'Calendar',
@@ -135,15 +129,12 @@ describe('form bodies are bounded while they are read (hono body-limit)', () => 
           clientId: 'c',
           scopes: ['read'],
         },
-      ],
-    });
-    const elicitations = new UrlElicitations({
-      store,
+      ]),
       publicBaseUrl: ORIGIN,
       identity: bearerIdentity(),
-      kinds: [oauth.kind],
+      browserIdentity: () => 'alice',
     });
-    const app = new Hono().route('/', oauth.routes({ elicitations, browserIdentity: () => 'alice' }));
+    const app = elicitations.routes;
     const stream = endless();
     const response = await chunkedPost(app, '/oauth/callback/calendar', stream.body);
     expect(response.status).toBe(405);

@@ -7,8 +7,8 @@ import { createMcpHttpHandler } from '../../src/http/index.js';
 import { enableElicitation } from '../../src/index.js';
 import {
   bearerIdentity,
-  createElicitationPages,
   createLoginRoutes,
+  createUrlMode,
   createVaultKeyring,
   type ElicitationStore,
   parseVaultKey,
@@ -17,7 +17,7 @@ import {
   staticTokenVerifier,
   staticUsers,
   type UrlElicitationLogger,
-  UrlElicitations,
+  type UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 
@@ -72,8 +72,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
 
   const vault = new Vault({ store: options.store, keys: createVaultKeyring(parseVaultKey(VAULT_KEY)) });
-  const elicitations = new UrlElicitations({
+  const sessions = new SessionCookies({ secret: SESSION_SECRET });
+  const elicitations = createUrlMode({
     store: options.store,
+    browserIdentity: sessions.browserIdentity,
+    csrfSecret: CSRF_SECRET,
     publicBaseUrl: base,
     identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
@@ -83,7 +86,6 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     reconnectGraceMs: 20,
     ...(options.holdMs ? { holdMs: options.holdMs } : {}),
   });
-  const sessions = new SessionCookies({ secret: SESSION_SECRET });
   const gate = requireBearerAuth({
     verifier: staticTokenVerifier({ 'demo-alice': 'alice', 'demo-bob': 'bob' }),
   });
@@ -94,7 +96,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     });
     const url = elicitations.attach(server, authInfo ? { authInfo } : {});
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
-      const started = await url.startUrlElicitation(ctx, {
+      const started = await url.start(ctx, {
         kind: 'secret',
         message: 'Enter your Example API key.',
         params: { name: 'api_key', label: 'Example API key' },
@@ -107,7 +109,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     server.registerTool('use_api', { description: 'Call the Example API' }, async (ctx) => {
       const key = await vault.get(await url.user(ctx), 'api_key');
       if (!key) {
-        return url.requireUrlElicitation(ctx, {
+        return url.require(ctx, {
           kind: 'secret',
           message: 'The Example API needs your API key.',
           params: { name: 'api_key', label: 'Example API key' },
@@ -131,14 +133,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     '/',
     createLoginRoutes({ sessions, users: staticUsers({ alice: 'alice-pass', bob: 'bob-pass' }), logger }),
   );
-  app.route(
-    '/',
-    createElicitationPages({
-      elicitations,
-      browserIdentity: sessions.browserIdentity,
-      csrfSecret: CSRF_SECRET,
-    }),
-  );
+  app.route('/', elicitations.routes);
 
   return {
     base,

@@ -2,13 +2,14 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enableElicitation } from '../../src/index.js';
 import {
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   localIdentity,
   MemoryElicitationStore,
   parseVaultKey,
   secretKind,
-  UrlElicitations,
+  type UrlElicitations,
   Vault,
 } from '../../src/url/index.js';
 import { type WireRig, wireRig } from '../hostile/wire-rig.js';
@@ -32,7 +33,7 @@ async function connection(instance: UrlElicitations): Promise<WireRig> {
   const server = enableElicitation(new McpServer({ name: 'ids', version: '1.0.0' }));
   const url = instance.attach(server);
   server.registerTool('need', { description: 'needs a URL elicitation' }, (ctx) =>
-    url.requireUrlElicitation(ctx, {
+    url.require(ctx, {
       kind: 'secret',
       message: 'Enter your key.',
       params: { name: 'k', label: 'Key' },
@@ -47,7 +48,8 @@ describe('[E-14] elicitation ids', () => {
   it('[E-14] stay distinct and opaque across many concurrent elicitations on several instances', async () => {
     for (let i = 0; i < INSTANCES; i++) {
       instances.push(
-        new UrlElicitations({
+        createUrlMode({
+          browserIdentity: () => undefined,
           store,
           publicBaseUrl: `http://127.0.0.1:${9000 + i}/`,
           identity: localIdentity(`user${i}`),

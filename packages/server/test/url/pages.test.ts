@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bearerIdentity,
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   MemoryElicitationStore,
   parseVaultKey,
   secretKind,
-  UrlElicitations,
   urlElicitationRequired,
   Vault,
 } from '../../src/url/index.js';
+import { parsePublicBaseUrl } from '../../src/url/public-url.js';
 import { csrfOf, TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
 
@@ -123,10 +124,11 @@ describe('configuration and request checks', () => {
     }),
   ];
   const make = (publicBaseUrl: string) =>
-    new UrlElicitations({
+    createUrlMode({
       store: new MemoryElicitationStore(),
       publicBaseUrl,
       identity: bearerIdentity(),
+      browserIdentity: () => undefined,
       kinds: kinds(),
     });
 
@@ -134,17 +136,18 @@ describe('configuration and request checks', () => {
     expect(() => make('http://mcp.example.com/')).toThrow(/https/);
     expect(() => make('https://user:pw@mcp.example.com/')).toThrow(/credentials/);
     expect(() => make('not a url')).toThrow(/valid absolute URL/);
-    expect(make('https://mcp.example.com/app').publicBaseUrl.href).toBe('https://mcp.example.com/app/');
-    expect(make('http://localhost:3000').publicBaseUrl.href).toBe('http://localhost:3000/');
-    expect(make('http://127.0.0.1:3000').publicBaseUrl.href).toBe('http://127.0.0.1:3000/');
-    expect(
-      () =>
-        new UrlElicitations({
-          store: new MemoryElicitationStore(),
-          publicBaseUrl: 'https://x.example',
-          identity: bearerIdentity(),
-          kinds: [],
-        }),
+    expect(() => make('https://mcp.example.com/app')).not.toThrow();
+    expect(parsePublicBaseUrl('https://mcp.example.com/app').href).toBe('https://mcp.example.com/app/');
+    expect(parsePublicBaseUrl('http://localhost:3000').href).toBe('http://localhost:3000/');
+    expect(parsePublicBaseUrl('http://127.0.0.1:3000').href).toBe('http://127.0.0.1:3000/');
+    expect(() =>
+      createUrlMode({
+        store: new MemoryElicitationStore(),
+        publicBaseUrl: 'https://x.example',
+        identity: bearerIdentity(),
+        browserIdentity: () => undefined,
+        kinds: [],
+      }),
     ).toThrow(/kind/);
   });
 
@@ -168,11 +171,13 @@ describe('configuration and request checks', () => {
   });
 });
 
-describe('request checks over the wire', () => {
+describe('request checks', () => {
   it('unknown kinds and bad parameters are refused before anything is stored or sent', async () => {
-    const store = new MemoryElicitationStore();
-    const server = await startTestServer({ store });
-    const service = server.elicitations;
+    const vault = new Vault({
+      store: new MemoryElicitationStore(),
+      keys: createVaultKeyring(parseVaultKey(generateVaultKey())),
+    });
+    const service = { kinds: new Map([['secret', secretKind({ vault })]]) };
     const { checkRequest } = await import('../../src/url/flow/request.js');
     expect(() => checkRequest({ kind: 'payment', message: 'x' }, service.kinds)).toThrow(/not registered/);
     expect(() => checkRequest({ kind: 'secret', message: '' }, service.kinds)).toThrow(/message/);
@@ -186,7 +191,6 @@ describe('request checks over the wire', () => {
     expect(
       checkRequest({ kind: 'secret', message: 'm', params: { name: 'ok' } }, service.kinds).kind.name,
     ).toBe('secret');
-    await server.close();
   });
 });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { elicitForm, enableElicitation, text } from '../../src/index.js';
 import {
   bearerIdentity,
+  createUrlMode,
   createVaultKeyring,
   type ElicitationStore,
   generateVaultKey,
@@ -11,7 +12,6 @@ import {
   parseVaultKey,
   secretKind,
   type UrlElicitationConnection,
-  UrlElicitations,
   urlElicitationRequired,
   Vault,
 } from '../../src/url/index.js';
@@ -52,7 +52,8 @@ interface Case {
 async function run(c: Case) {
   const store = c.store ?? new MemoryElicitationStore();
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
-  const elicitations = new UrlElicitations({
+  const elicitations = createUrlMode({
+    browserIdentity: () => undefined,
     store,
     publicBaseUrl: 'http://127.0.0.1:9/',
     identity: c.identity === 'none' ? bearerIdentity() : localIdentity('alice'),
@@ -100,18 +101,18 @@ const failures: Array<[string, RegExp, Case]> = [
   [
     "the client's own -32042 answer to a URL request",
     /elicitation failed/,
-    { tool: (ctx, url) => url.startUrlElicitation(ctx, NEEDED), reply: `"error":${CLIENT_32042}` },
+    { tool: (ctx, url) => url.start(ctx, NEEDED), reply: `"error":${CLIENT_32042}` },
   ],
   [
     'a malformed answer to a URL request',
     /elicitation failed/,
-    { tool: (ctx, url) => url.startUrlElicitation(ctx, NEEDED), reply: '"result":{"action":"complete"}' },
+    { tool: (ctx, url) => url.start(ctx, NEEDED), reply: '"result":{"action":"complete"}' },
   ],
   [
     'a declined URL request whose completion is awaited',
     /chose decline/,
     {
-      tool: async (ctx, url) => (await url.startUrlElicitation(ctx, NEEDED)).completion(),
+      tool: async (ctx, url) => (await url.start(ctx, NEEDED)).completion(),
       reply: '"result":{"action":"decline"}',
     },
   ],
@@ -123,7 +124,7 @@ const failures: Array<[string, RegExp, Case]> = [
   [
     'a form-only client asked for a URL elicitation (-32042 would be the wrong answer)',
     /did not declare elicitation mode "url"/,
-    { tool: (ctx, url) => url.requireUrlElicitation(ctx, NEEDED), capabilities: formOnly },
+    { tool: (ctx, url) => url.require(ctx, NEEDED), capabilities: formOnly },
   ],
   [
     'a client without elicitation asked a form',
@@ -133,14 +134,14 @@ const failures: Array<[string, RegExp, Case]> = [
   [
     'no verified user',
     /needs a verified user/,
-    { tool: (ctx, url) => url.requireUrlElicitation(ctx, NEEDED), identity: 'none' },
+    { tool: (ctx, url) => url.require(ctx, NEEDED), identity: 'none' },
   ],
   [
     'an unknown kind',
     /not registered/,
-    { tool: (ctx, url) => url.requireUrlElicitation(ctx, { ...NEEDED, kind: 'nope' }) },
+    { tool: (ctx, url) => url.require(ctx, { ...NEEDED, kind: 'nope' }) },
   ],
-  ['an empty list', /at least one/, { tool: (ctx, url) => url.requireUrlElicitation(ctx, []) }],
+  ['an empty list', /at least one/, { tool: (ctx, url) => url.require(ctx, []) }],
   [
     'a non-URL elicitation in the list',
     /must be "url"/,
@@ -153,7 +154,7 @@ const failures: Array<[string, RegExp, Case]> = [
   [
     'a store that fails',
     /store unavailable/,
-    { tool: (ctx, url) => url.requireUrlElicitation(ctx, NEEDED), store: new FailingStore() },
+    { tool: (ctx, url) => url.require(ctx, NEEDED), store: new FailingStore() },
   ],
   [
     'an aborted form',
@@ -181,7 +182,7 @@ describe('[E-24] only "URL elicitation required" yields -32042', () => {
   });
 
   it('[E-24] the one path that does: a URL elicitation the request needs, listed in URL mode', async () => {
-    const response = await run({ tool: (ctx, url) => url.requireUrlElicitation(ctx, NEEDED) });
+    const response = await run({ tool: (ctx, url) => url.require(ctx, NEEDED) });
     expect(response.error?.code).toBe(-32042);
     expect(response.error?.data?.elicitations?.map((e) => e.mode)).toEqual(['url']);
   });

@@ -2,8 +2,8 @@ import { analyzeUrl } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
 import {
   bearerIdentity,
+  createUrlMode,
   MemoryElicitationStore,
-  UrlElicitations,
   urlElicitationRequired,
 } from '../../src/url/index.js';
 import { elicitationUrl, parsePublicBaseUrl } from '../../src/url/public-url.js';
@@ -94,15 +94,14 @@ describe('the URLs a URL-elicitation server builds', () => {
     expect(() => elicitationUrl(base, 'a'.repeat(9000))).toThrow(/elicitation URL: .*\(too-long\)/);
   });
 
-  it('[E-48] UrlElicitations refuses a base URL hosts would refuse, before serving anything', () => {
-    expect(
-      () =>
-        new UrlElicitations({
-          store: new MemoryElicitationStore(),
-          publicBaseUrl: 'http://mcp.example.com/',
-          identity: bearerIdentity(),
-          kinds: [],
-        }),
+  it('[E-48] createUrlMode refuses a base URL hosts would refuse, before serving anything', () => {
+    expect(() =>
+      createUrlMode({
+        store: new MemoryElicitationStore(),
+        publicBaseUrl: 'http://mcp.example.com/',
+        identity: bearerIdentity(),
+        browserIdentity: () => undefined,
+      }),
     ).toThrow(/publicBaseUrl: .*not this computer/);
   });
 });

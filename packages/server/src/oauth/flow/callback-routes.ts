@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as oidc from 'openid-client';
 import { CLOSE_CONNECTION } from '../../http/body-limit.js';
-import type { UrlElicitations } from '../../url/flow/url-elicitations.js';
+import type { UrlElicitationService } from '../../url/flow/service.js';
 import { logRef } from '../../url/log.js';
 import type { BrowserIdentity } from '../../url/pages/app.js';
 import { html } from '../../url/pages/html.js';
@@ -25,7 +25,7 @@ export interface CallbackRoutesOptions {
   registry: ProviderRegistry;
   attempts: AuthorizationAttempts;
   tokens: ConnectionTokens;
-  elicitations: UrlElicitations;
+  elicitations: UrlElicitationService;
   browserIdentity: BrowserIdentity;
   now: () => number;
 }

@@ -11,7 +11,7 @@ export interface ConnectKindOptions {
   name: string;
   registry: ProviderRegistry;
   attempts: AuthorizationAttempts;
-  /** The callback URL registered at the provider; throws while the callback routes are not mounted. */
+  /** The callback URL registered at the provider. */
   redirectUri(provider: string): string;
   /** Longest time between leaving for the provider and coming back. */
   attemptTtlMs: number;

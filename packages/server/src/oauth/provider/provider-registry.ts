@@ -7,8 +7,8 @@ export type ProviderFetch = (url: string, init: RequestInit) => Promise<Response
 
 export interface ProviderRegistryOptions {
   fetch?: ProviderFetch;
-  /** Per-request timeout towards providers, seconds. */
-  timeoutSeconds: number;
+  /** Per-request timeout towards providers. */
+  timeoutMs: number;
 }
 
 /**
@@ -78,15 +78,17 @@ export class ProviderRegistry {
     const fetch = this.#options.fetch;
     const customFetch: oidc.CustomFetch | undefined =
       fetch && ((url, init) => fetch(url, init as RequestInit));
+    // openid-client counts in seconds: rounded up, so a timeout is never shorter than asked.
+    const timeout = Math.ceil(this.#options.timeoutMs / 1000);
     execute.push((config) => {
-      config.timeout = this.#options.timeoutSeconds;
+      config.timeout = timeout;
     });
     if (provider.issuer !== undefined) {
       try {
         return await oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, auth, {
           algorithm: provider.discovery ?? 'oidc',
           execute,
-          timeout: this.#options.timeoutSeconds,
+          timeout,
           ...(customFetch ? { [oidc.customFetch]: customFetch } : {}),
         });
       } catch (error) {

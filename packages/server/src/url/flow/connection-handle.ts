@@ -13,6 +13,7 @@ import {
   IdentityMismatchError,
   IdentityRequiredError,
   InvalidUrlElicitationError,
+  UrlElicitationConfigError,
   UrlElicitationError,
 } from '../errors.js';
 import { resolveIdentity } from '../identity/resolver.js';
@@ -21,9 +22,10 @@ import { logRef } from '../log.js';
 import { elicitationUrl } from '../public-url.js';
 import type { ElicitationRecord } from '../store/types.js';
 import type { AttachedConnection } from './connections.js';
+import type { OAuthConnectionHandle } from './oauth-extension.js';
 import { checkRequest, type UrlElicitationRequest } from './request.js';
 import { urlElicitationRequired } from './required-error.js';
-import type { UrlElicitations } from './url-elicitations.js';
+import type { UrlElicitationService } from './service.js';
 import { holdForCompletion, queueUrlAsk, urlAskState, urlDigest } from './url-rounds.js';
 
 /** The user's answer to the consent prompt; `accept` is consent, not completion (E-16). */
@@ -57,21 +59,44 @@ function declined(action: 'decline' | 'cancel'): Promise<never> {
  * verified user, and that the connection still belongs to that user, before anything is stored or sent.
  */
 export class UrlElicitationConnection {
-  readonly #service: UrlElicitations;
+  readonly #service: UrlElicitationService;
   readonly #connection: AttachedConnection;
   readonly #learned: Promise<void>;
+  readonly #makeOAuth: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
+  #oauth: OAuthConnectionHandle | undefined;
 
-  constructor(service: UrlElicitations, connection: AttachedConnection, learned: Promise<void>) {
+  /** Made by `UrlElicitations.attach`. */
+  constructor(
+    service: UrlElicitationService,
+    connection: AttachedConnection,
+    learned: Promise<void>,
+    makeOAuth?: (connection: UrlElicitationConnection) => OAuthConnectionHandle,
+  ) {
     this.#service = service;
     this.#connection = connection;
     this.#learned = learned;
+    this.#makeOAuth = makeOAuth;
+  }
+
+  /**
+   * Third-party connections of this connection's users (`await url.oauth.accessToken(ctx, 'calendar')`), bound to
+   * the same verified user as URL elicitation (E-28, E-31). Throws when `createUrlMode` got no `oauth`.
+   */
+  get oauth(): OAuthConnectionHandle {
+    if (!this.#makeOAuth) {
+      throw new UrlElicitationConfigError(
+        'url.oauth: OAuth is not configured; pass oauth: oauthProviders([...]) (@elicitkit/server/oauth) to createUrlMode',
+      );
+    }
+    this.#oauth ??= this.#makeOAuth(this);
+    return this.#oauth;
   }
 
   /**
    * Sends `elicitation/create` in URL mode on the tool call's own stream and resolves with the user's consent
    * decision. Await `completion()` on the result to continue once the page is done.
    */
-  startUrlElicitation(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
+  start(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
     // Not `async`: on 2026-07-28 the ask's position is claimed during the call, like elicitForm's.
     const scope = scopeOf(ctx);
     return scope.round ? this.#startInRound(ctx, scope.round, request) : this.#startOnSession(ctx, request);
@@ -157,7 +182,7 @@ export class UrlElicitationConnection {
    * On 2026-07-28 (M-17) the same call sends the URLs in an input-required round instead, and on the retry holds
    * it while the flows are pending; once they complete the handler runs again at once, and finds what it needed.
    */
-  requireUrlElicitation(
+  require(
     ctx: ServerContext,
     requests: UrlElicitationRequest | readonly UrlElicitationRequest[],
     message?: string,
@@ -165,9 +190,7 @@ export class UrlElicitationConnection {
     const list = Array.isArray(requests) ? requests : [requests as UrlElicitationRequest];
     // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
     if (list.length === 0)
-      return Promise.reject(
-        new InvalidUrlElicitationError('requireUrlElicitation: list at least one elicitation'),
-      );
+      return Promise.reject(new InvalidUrlElicitationError('url.require: list at least one elicitation'));
     const scope = scopeOf(ctx);
     return scope.round
       ? this.#requireInRound(ctx, scope.round, list)

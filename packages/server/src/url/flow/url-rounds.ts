@@ -5,7 +5,7 @@ import { ElicitationAbortedError, InvalidAnswerError } from '../../errors.js';
 import { UrlElicitationError } from '../errors.js';
 import { elicitationUrl } from '../public-url.js';
 import type { UrlElicitationRequest } from './request.js';
-import type { UrlElicitations } from './url-elicitations.js';
+import type { UrlElicitationService } from './service.js';
 
 /**
  * URL mode on 2026-07-28 (M-17): no `elicitationId` on the wire, no completion notice, no -32042. The flow's record
@@ -63,7 +63,7 @@ export function urlDigest(request: UrlElicitationRequest): string {
 
 /** Puts the consent prompt of `ask` in this round (making its record first when needed). */
 export async function queueUrlAsk(
-  service: UrlElicitations,
+  service: UrlElicitationService,
   create: CreateRecord,
   ctx: ServerContext,
   round: Round,
@@ -85,7 +85,7 @@ export async function queueUrlAsk(
  * not, the round ends with `requestState` only, and the host retries.
  */
 export async function holdForCompletion(
-  service: UrlElicitations,
+  service: UrlElicitationService,
   ctx: ServerContext,
   round: Round,
   recordIds: readonly string[],
@@ -111,7 +111,7 @@ export async function holdForCompletion(
   }
 }
 
-async function recordStatus(service: UrlElicitations, id: string): Promise<'completed' | 'pending'> {
+async function recordStatus(service: UrlElicitationService, id: string): Promise<'completed' | 'pending'> {
   const record = await service.store.get(id);
   if (!record) throw new UrlElicitationError('elicitation-not-found', 'elicitation: unknown id');
   if (record.status === 'completed') return 'completed';

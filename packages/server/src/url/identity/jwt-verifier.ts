@@ -20,7 +20,8 @@ export interface JwtVerifierOptions {
   key?: CryptoKey | KeyObject | Uint8Array;
   /** Allowed `alg` values; default asymmetric ones only. */
   algorithms?: string[];
-  clockToleranceSeconds?: number;
+  /** Leeway for `exp`/`nbf`/`iat` against this server's clock. Default 30 s. */
+  clockToleranceMs?: number;
 }
 
 const DEFAULT_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
@@ -61,7 +62,8 @@ export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
     // E-58: the security best practices' audience check: a token issued for another resource is refused
     audience,
     algorithms: options.algorithms ?? DEFAULT_ALGORITHMS,
-    clockTolerance: options.clockToleranceSeconds ?? 30,
+    // jose counts in seconds.
+    clockTolerance: (options.clockToleranceMs ?? 30_000) / 1000,
     requiredClaims: ['sub', 'exp'],
   };
   return {

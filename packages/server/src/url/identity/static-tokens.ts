@@ -20,7 +20,7 @@ export interface StaticTokenEntry {
 /** Options of {@link staticTokenVerifier}. */
 export interface StaticTokenVerifierOptions {
   /** How long a verified token is said to stay valid (the SDK refuses AuthInfo without `expiresAt`). Default 1 h. */
-  ttlSeconds?: number;
+  ttlMs?: number;
   /** Clock in milliseconds, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -35,7 +35,9 @@ export function staticTokenVerifier(
   tokens: Record<string, string | StaticTokenEntry>,
   options: StaticTokenVerifierOptions = {},
 ): OAuthTokenVerifier {
-  const ttl = options.ttlSeconds ?? 3600;
+  const ttlMs = options.ttlMs ?? 60 * 60 * 1000;
+  if (!(Number.isInteger(ttlMs) && ttlMs >= 1000))
+    throw new UrlElicitationConfigError('staticTokenVerifier: ttlMs must be an integer >= 1000');
   const now = options.now ?? Date.now;
   const byDigest = new Map<string, StaticTokenEntry>();
   for (const [token, value] of Object.entries(tokens)) {
@@ -54,7 +56,8 @@ export function staticTokenVerifier(
         token,
         clientId: entry.clientId ?? `static:${entry.sub}`,
         scopes: entry.scopes ?? [],
-        expiresAt: Math.floor(now() / 1000) + ttl,
+        // AuthInfo.expiresAt counts in seconds since the epoch.
+        expiresAt: Math.floor((now() + ttlMs) / 1000),
         extra: { [SUBJECT_EXTRA_KEY]: entry.sub },
       };
     },

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { sameOriginForms } from '../browser/form-origin.js';
-import type { UrlElicitations } from '../flow/url-elicitations.js';
+import type { UrlElicitationService } from '../flow/service.js';
 import { isWellFormedElicitationId } from '../ids.js';
 import type { KindPage } from '../kinds/types.js';
 import { logRef } from '../log.js';
@@ -15,7 +15,7 @@ export type BrowserIdentity = (request: Request) => string | undefined | Promise
 
 /** Options of {@link createElicitationPages}: the elicitations to serve and who the browser's user is. */
 export interface ElicitationPagesOptions {
-  elicitations: UrlElicitations;
+  elicitations: UrlElicitationService;
   /** E-61: who the browser's user is, from the app's own web session (never from the URL). */
   browserIdentity: BrowserIdentity;
   /** Where to send a browser that is not logged in; gets the path to come back to. Default `/login?next=…`. */

@@ -14,11 +14,11 @@ import {
 } from '../../../../../examples/demo/src/calendar/index.js';
 import { listenOnLoopback } from '../../../../../test/support/listen.js';
 import { enableElicitation } from '../../../src/index.js';
-import { OAuthConnections, type OAuthProviderOptions } from '../../../src/oauth/index.js';
+import { type OAuthProviderOptions, oauthProviders } from '../../../src/oauth/index.js';
 import {
   bearerIdentity,
-  createElicitationPages,
   createLoginRoutes,
+  createUrlMode,
   createVaultKeyring,
   generateVaultKey,
   MemoryElicitationStore,
@@ -27,7 +27,7 @@ import {
   staticTokenVerifier,
   staticUsers,
   type UrlElicitationLogger,
-  UrlElicitations,
+  type UrlElicitations,
   Vault,
 } from '../../../src/url/index.js';
 
@@ -59,7 +59,7 @@ export interface LogEntry {
 }
 
 export interface OAuthRigOptions {
-  accessTokenTtlSeconds?: number;
+  accessTokenTtlMs?: number;
   /** Elicitation lifetime. */
   ttlMs?: number;
   /** Overrides of the `calendar` provider registration (e.g. explicit endpoints). */
@@ -75,7 +75,6 @@ export interface OAuthRig {
   store: MemoryElicitationStore;
   vault: Vault;
   elicitations: UrlElicitations;
-  oauth: OAuthConnections;
   /** Every request this MCP server sent to the provider (discovery, token, revocation). */
   providerRequests: RecordedRequest[];
   logs: LogEntry[];
@@ -106,7 +105,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
   const calendar = await startExampleCalendar({
     users: structuredClone(USERS),
-    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 600,
+    accessTokenTtlMs: options.accessTokenTtlMs ?? 600_000,
     clients: [
       {
         clientId: CLIENT_ID,
@@ -120,9 +119,8 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   const store = new MemoryElicitationStore();
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())), now });
   const providerRequests: RecordedRequest[] = [];
-  const oauth = new OAuthConnections({
-    vault,
-    providers: [
+  const oauth = oauthProviders(
+    [
       {
         name: 'calendar',
         displayName: 'Example Calendar',
@@ -134,40 +132,43 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
         ...options.provider?.(calendar),
       } as OAuthProviderOptions,
     ],
-    refreshSkewMs: 0,
-    now,
-    fetch: async (url, init) => {
-      providerRequests.push({
-        url,
-        method: init.method ?? 'GET',
-        headers: Object.fromEntries(new Headers(init.headers).entries()),
-        body:
-          typeof init.body === 'string'
-            ? init.body
-            : init.body instanceof URLSearchParams
-              ? init.body.toString()
-              : '',
-      });
-      return fetch(url, init);
+    {
+      refreshSkewMs: 0,
+      fetch: async (url, init) => {
+        providerRequests.push({
+          url,
+          method: init.method ?? 'GET',
+          headers: Object.fromEntries(new Headers(init.headers).entries()),
+          body:
+            typeof init.body === 'string'
+              ? init.body
+              : init.body instanceof URLSearchParams
+                ? init.body.toString()
+                : '',
+        });
+        return fetch(url, init);
+      },
     },
-  });
-  const elicitations = new UrlElicitations({
+  );
+  const sessions = new SessionCookies({ secret: 'oauth-rig-session-secret-32-bytes-long!!' });
+  const elicitations = createUrlMode({
     store,
+    vault,
+    oauth,
     publicBaseUrl: base,
     identity: bearerIdentity(),
-    kinds: [oauth.kind],
+    browserIdentity: sessions.browserIdentity,
     logger,
     now,
     reconnectGraceMs: 20,
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
   });
-  const sessions = new SessionCookies({ secret: 'oauth-rig-session-secret-32-bytes-long!!' });
   const gate = requireBearerAuth({ verifier: staticTokenVerifier(MCP_TOKENS) });
 
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const makeServer = (authInfo: AuthInfo | undefined) => {
     const server = enableElicitation(new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' }));
-    const connections = oauth.attach(elicitations.attach(server, authInfo ? { authInfo } : {}));
+    const connections = elicitations.attach(server, authInfo ? { authInfo } : {}).oauth;
     // The demo's own tool, as the demo registers it.
     registerListCalendarEvents(server, connections, calendar);
     server.registerTool(
@@ -207,7 +208,6 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     '/',
     createLoginRoutes({ sessions, users: staticUsers({ alice: 'alice-pass', bob: 'bob-pass' }), logger }),
   );
-  app.route('/', createElicitationPages({ elicitations, browserIdentity: sessions.browserIdentity }));
   // A test switch in front of the callback: the browser gets there for real, the response is kept for later.
   let hold: ((url: URL) => void) | undefined;
   app.use('/oauth/callback/*', async (c, next) => {
@@ -216,7 +216,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     hold = undefined;
     return c.html('<h1>Held by the test</h1>');
   });
-  app.route('/', oauth.routes({ elicitations, browserIdentity: sessions.browserIdentity }));
+  app.route('/', elicitations.routes);
 
   return {
     calendar,
@@ -225,7 +225,6 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     store,
     vault,
     elicitations,
-    oauth,
     providerRequests,
     logs,
     sessions,

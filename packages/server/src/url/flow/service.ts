@@ -8,10 +8,11 @@ import { parsePublicBaseUrl } from '../public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from '../store/types.js';
 import { MRTR_CONNECTION_PREFIX, UrlElicitationConnection } from './connection-handle.js';
 import { AttachedConnection, noticeRecipient } from './connections.js';
+import type { OAuthConnectionHandle } from './oauth-extension.js';
 import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
 
-/** Options of {@link UrlElicitations}: the store, the public base URL, identities and kinds. */
-export interface UrlElicitationsOptions {
+/** The engine's settings; `createUrlMode` documents each (`UrlModeOptions`). */
+export interface UrlElicitationServiceOptions {
   store: ElicitationStore;
   /** Origin (and optional path) the elicitation pages are served from; https unless loopback (E-48). */
   publicBaseUrl: string | URL;
@@ -35,6 +36,8 @@ export interface UrlElicitationsOptions {
    * completion, so that an instance still holding the initiating connection announces it instead. Default 250 ms.
    */
   reconnectGraceMs?: number;
+  /** Makes the OAuth handle of each attached connection, when OAuth is configured. */
+  oauthHandle?: (connection: UrlElicitationConnection) => OAuthConnectionHandle;
 }
 
 /** Default `ttlMs`: how long a URL elicitation stays open (15 minutes). */
@@ -50,11 +53,11 @@ interface Waiter {
 }
 
 /**
- * URL-mode elicitation for one server process: binds elicitations to users and client connections, completes
- * them once, and routes the completion notice to the initiating client only. Attach every MCP server instance
- * (one per connection) with `attach`, and call the returned handle from tools.
+ * Package-internal engine of URL mode for one server process: binds elicitations to users and client connections,
+ * completes them once, and routes the completion notice to the initiating client only. Its collaborators (pages,
+ * connection handles, OAuth routes) get it by constructor wiring; users see only the `UrlElicitations` facade.
  */
-export class UrlElicitations {
+export class UrlElicitationService {
   readonly store: ElicitationStore;
   readonly publicBaseUrl: URL;
   readonly identity: IdentityResolver;
@@ -65,30 +68,34 @@ export class UrlElicitations {
   readonly logger: UrlElicitationLogger;
   readonly holdMs: number;
   readonly #reconnectGraceMs: number;
+  readonly #oauthHandle: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
   readonly #connections = new Set<AttachedConnection>();
   readonly #waiters = new Map<string, Set<Waiter>>();
   readonly #subscription: Promise<() => void>;
 
-  constructor(options: UrlElicitationsOptions) {
+  constructor(options: UrlElicitationServiceOptions) {
     this.store = options.store;
     this.publicBaseUrl = parsePublicBaseUrl(options.publicBaseUrl);
     this.identity = options.identity;
     this.kinds = new Map(options.kinds.map((k) => [k.name, k]));
     if (this.kinds.size === 0)
-      throw new UrlElicitationConfigError('UrlElicitations: register at least one kind');
+      throw new UrlElicitationConfigError(
+        'createUrlMode: register at least one kind (kinds: [secretKind({ vault })], or oauth)',
+      );
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
       throw new UrlElicitationConfigError(
-        `UrlElicitations: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
+        `createUrlMode: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
       );
     }
     this.now = options.now ?? Date.now;
     this.logger = options.logger ?? stderrLogger;
     this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
     if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
-      throw new UrlElicitationConfigError('UrlElicitations: holdMs must be an integer from 1 to 300000');
+      throw new UrlElicitationConfigError('createUrlMode: holdMs must be an integer from 1 to 300000');
     }
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
+    this.#oauthHandle = options.oauthHandle;
     this.#subscription = this.store.subscribe(({ record }) => {
       // A store failing mid-notice (Redis gone after the event arrived) must not crash the process: the
       // client can still retry by hand (E-22), and the failure is logged.
@@ -115,7 +122,7 @@ export class UrlElicitations {
           connection.clientId ??= options.authInfo?.clientId;
         })
       : Promise.resolve();
-    return new UrlElicitationConnection(this, connection, learned);
+    return new UrlElicitationConnection(this, connection, learned, this.#oauthHandle);
   }
 
   /** Resolves once the store delivers completion events to this instance. */
