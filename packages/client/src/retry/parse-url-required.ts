@@ -1,5 +1,6 @@
+import { PeerError } from '@elicitkit/core';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { UrlElicitationRequiredDataError } from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 import { isObject, type ParsedUrlElicitation, parseUrl } from '../pipeline/parse-request.js';
 import { displayMessage } from '../pipeline/requester.js';
 
@@ -19,9 +20,7 @@ export function parseUrlRequired(
   options: { allowInsecureHttp: boolean },
 ): ParsedUrlElicitation[] {
   const invalid = (message: string) =>
-    new UrlElicitationRequiredDataError('invalid-url-required-data', `-32042 error: ${message}`, {
-      cause: error,
-    });
+    new PeerError(ClientErrorCode.InvalidUrlRequiredData, `-32042 error: ${message}`, { cause: error });
   const data: unknown = error.data;
   const list = isObject(data) ? data.elicitations : undefined;
   if (!Array.isArray(list) || list.length === 0) {
@@ -42,7 +41,7 @@ export function parseUrlRequired(
     const parsed = parseUrl(item, displayMessage(item.message), options, at);
     if (!parsed.ok) {
       if (parsed.problem.blockReason) {
-        throw new UrlElicitationRequiredDataError('url-blocked', `-32042 error: ${parsed.problem.message}`, {
+        throw new PeerError(ClientErrorCode.UrlBlocked, `-32042 error: ${parsed.problem.message}`, {
           cause: error,
         });
       }

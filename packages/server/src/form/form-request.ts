@@ -1,6 +1,6 @@
 import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
 import { applyDefaults, validateContent } from '@elicitkit/core';
-import { InvalidAnswerError, InvalidSchemaError, SensitiveFieldError } from '../errors.js';
+import { invalidAnswerError, invalidSchemaError, sensitiveFieldError } from '../errors.js';
 import { compileForm } from './compile.js';
 import type { FormData, FormOutcome, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
@@ -49,7 +49,7 @@ export function createFormRequest<S extends FormSchema>(
   input: FormRequestInput<S>,
 ): FormRequest<FormData<S>> {
   if (typeof input.message !== 'string') {
-    throw new InvalidSchemaError([
+    throw invalidSchemaError([
       { path: 'message', code: 'invalid-keyword-value', message: 'must be a string' },
     ]);
   }
@@ -58,7 +58,7 @@ export function createFormRequest<S extends FormSchema>(
   const findings = [...form.secretFindings, ...findSensitiveMessage(input.message, form.freeInputFields)];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
   // E-01, E-02: secrets go through URL mode, never through a form (asked by a field or by the message)
-  if (secrets.length > 0) throw new SensitiveFieldError(secrets);
+  if (secrets.length > 0) throw sensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
   const messageLink = findLink(input.message);
   warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
@@ -71,11 +71,11 @@ export function createFormRequest<S extends FormSchema>(
       if (result.action !== 'accept') return { action: result.action };
       // E-60: an accept without content is an empty answer, which fails any required field.
       const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
-      if (!checked.ok) throw new InvalidAnswerError(checked.issues);
+      if (!checked.ok) throw invalidAnswerError(checked.issues);
       const content = applyDefaults(requestedSchema, checked.value) as ElicitContent;
       if (!standard) return { action: 'accept', data: content as FormData<S> };
       const refined = await validateWithStandard(standard, content);
-      if (!refined.ok) throw new InvalidAnswerError(refined.issues);
+      if (!refined.ok) throw invalidAnswerError(refined.issues);
       return { action: 'accept', data: refined.value as FormData<S> };
     },
   };

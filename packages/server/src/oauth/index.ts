@@ -3,7 +3,7 @@
  * services (E-32..E-37). Loads openid-client; builds on `@elicitkit/server/url`.
  */
 export { OAuthConnectionHandle, type RequireConnectionOptions } from './connection-handle.js';
-export { OAuthConnectionError, type OAuthConnectionErrorCode } from './errors.js';
+export { OAuthConnectionErrorCode, type OAuthConnectionErrorDetails } from './errors.js';
 export { oauthRedirectUri } from './flow/callback-routes.js';
 export {
   OAuthConnections,

@@ -6,7 +6,8 @@ import { stderrLogger, type UrlElicitationLogger } from '../url/log.js';
 import type { BrowserIdentity } from '../url/pages/app.js';
 import type { Vault } from '../url/vault/vault.js';
 import { OAuthConnectionHandle } from './connection-handle.js';
-import { OAuthConnectionError } from './errors.js';
+import { UsageError } from '@elicitkit/core';
+import { OAuthConnectionErrorCode } from './errors.js';
 import { AuthorizationAttempts } from './flow/attempts.js';
 import { callbackRoutes, oauthRedirectUri } from './flow/callback-routes.js';
 import { connectKind } from './flow/connect-kind.js';
@@ -63,7 +64,7 @@ export class OAuthConnections {
 
   constructor(options: OAuthConnectionsOptions) {
     if (!options?.vault)
-      throw new OAuthConnectionError('oauth-config', 'OAuthConnections: vault is required');
+      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, 'OAuthConnections: vault is required');
     const refreshSkewMs = options.refreshSkewMs ?? 60_000;
     const attemptTtlMs = options.attemptTtlMs ?? 10 * 60_000;
     const timeoutSeconds = options.providerTimeoutSeconds ?? 10;
@@ -73,9 +74,7 @@ export class OAuthConnections {
       ['providerTimeoutSeconds', timeoutSeconds, 1],
     ] as const) {
       if (!Number.isInteger(value) || value < min) {
-        throw new OAuthConnectionError(
-          'oauth-config',
-          `OAuthConnections: ${key} must be an integer >= ${min}`,
+        throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `OAuthConnections: ${key} must be an integer >= ${min}`,
         );
       }
     }
@@ -110,15 +109,11 @@ export class OAuthConnections {
   /** The callback routes, `GET /oauth/callback/:provider`, as a Hono app to mount beside the elicitation pages. */
   routes(options: OAuthRoutesOptions): Hono {
     if (this.#elicitations && this.#elicitations !== options.elicitations) {
-      throw new OAuthConnectionError(
-        'oauth-config',
-        'OAuthConnections.routes: already bound to another UrlElicitations',
+      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, 'OAuthConnections.routes: already bound to another UrlElicitations',
       );
     }
     if (options.elicitations.kinds.get(this.kind.name) !== this.kind) {
-      throw new OAuthConnectionError(
-        'oauth-config',
-        `OAuthConnections.routes: register oauth.kind in UrlElicitations({ kinds }) (kind "${this.kind.name}" is missing or another)`,
+      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `OAuthConnections.routes: register oauth.kind in UrlElicitations({ kinds }) (kind "${this.kind.name}" is missing or another)`,
       );
     }
     this.#elicitations = options.elicitations;
@@ -165,9 +160,7 @@ export class OAuthConnections {
 
   #bound(): UrlElicitations {
     if (!this.#elicitations) {
-      throw new OAuthConnectionError(
-        'routes-not-mounted',
-        'OAuthConnections: call routes({ elicitations, browserIdentity }) and mount them before connecting users',
+      throw new UsageError(OAuthConnectionErrorCode.RoutesNotMounted, 'OAuthConnections: call routes({ elicitations, browserIdentity }) and mount them before connecting users',
       );
     }
     return this.#elicitations;

@@ -1,4 +1,5 @@
-import { UrlElicitationConfigError } from './errors.js';
+import { UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from './errors.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -17,15 +18,15 @@ export function parsePublicBaseUrl(value: string | URL): URL {
   try {
     url = new URL(String(value));
   } catch {
-    throw new UrlElicitationConfigError(`publicBaseUrl: not a valid absolute URL`);
+    throw new UsageError(UrlErrorCode.InvalidConfig, `publicBaseUrl: not a valid absolute URL`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    throw new UrlElicitationConfigError(
+    throw new UsageError(UrlErrorCode.InvalidConfig, 
       `publicBaseUrl: must use https (http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`,
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new UrlElicitationConfigError('publicBaseUrl: must not carry credentials, a query or a fragment');
+    throw new UsageError(UrlErrorCode.InvalidConfig, 'publicBaseUrl: must not carry credentials, a query or a fragment');
   }
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;

@@ -1,5 +1,6 @@
+import { UsageError } from '@elicitkit/core';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import { isHttps, readCookie, serializeCookie } from './cookies.js';
 
@@ -29,7 +30,7 @@ export class SessionCookies {
   constructor(options: SessionCookiesOptions) {
     const material = Buffer.from(options.secret);
     if (material.length < 32)
-      throw new UrlElicitationConfigError('SessionCookies: secret must be 32 bytes or more');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'SessionCookies: secret must be 32 bytes or more');
     this.#key = createHmac('sha256', material).update('elicitkit.session.v1').digest();
     this.name = options.name ?? 'elicitkit_session';
     this.#maxAge = options.maxAgeSeconds ?? 8 * 60 * 60;
@@ -48,7 +49,7 @@ export class SessionCookies {
   /** The `Set-Cookie` value that logs `user` in on this browser. */
   issue(user: string, request: Request): string {
     if (!isValidUserId(user))
-      throw new UrlElicitationConfigError('SessionCookies.issue: not a valid user id');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'SessionCookies.issue: not a valid user id');
     const exp = Math.floor(this.#now() / 1000) + this.#maxAge;
     const payload = `v1.${Buffer.from(JSON.stringify({ u: user, exp })).toString('base64url')}`;
     return serializeCookie(this.name, `${payload}.${this.#sign(payload)}`, {

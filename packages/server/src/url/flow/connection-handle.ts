@@ -1,3 +1,4 @@
+import { PeerError, RefusedError, UsageError } from '@elicitkit/core';
 import {
   type ElicitRequestURLParams,
   type ElicitResult,
@@ -8,13 +9,8 @@ import {
 import { assertAvailableIn } from '../../delivery/capabilities.js';
 import type { Round } from '../../delivery/round.js';
 import { type RequestScope, scopeOf } from '../../delivery/scope.js';
-import { ElicitationAbortedError, ElicitationFailedError, ElicitationTimeoutError } from '../../errors.js';
-import {
-  IdentityMismatchError,
-  IdentityRequiredError,
-  InvalidUrlElicitationError,
-  UrlElicitationError,
-} from '../errors.js';
+import { elicitationAbortedError, elicitationFailedError, elicitationTimeoutError } from '../../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { resolveIdentity } from '../identity/resolver.js';
 import { mintElicitationId } from '../ids.js';
 import { logRef } from '../log.js';
@@ -48,7 +44,11 @@ export const MRTR_CONNECTION_PREFIX = 'mrtr:';
 
 function declined(action: 'decline' | 'cancel'): Promise<never> {
   return Promise.reject(
-    new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
+    new RefusedError(
+      UrlErrorCode.ElicitationDeclined,
+      `elicitation: the user chose ${action}, so there is no completion to wait for`,
+      { details: { action } },
+    ),
   );
 }
 
@@ -89,11 +89,11 @@ export class UrlElicitationConnection {
     } catch (error) {
       await store.expire(record.id);
       if (ctx.mcpReq.signal.aborted)
-        throw new ElicitationAbortedError('tool-call-cancelled', { cause: error });
+        throw elicitationAbortedError('tool-call-cancelled', { cause: error });
       if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-        throw new ElicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
+        throw elicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
       }
-      throw new ElicitationFailedError(error instanceof Error ? error.message : String(error), {
+      throw elicitationFailedError(error instanceof Error ? error.message : String(error), {
         cause: error,
       });
     }
@@ -110,9 +110,7 @@ export class UrlElicitationConnection {
       completion: (options = {}) =>
         action === 'accept'
           ? this.#service.waitForCompletion(record.id, { signal: options.signal ?? ctx.mcpReq.signal })
-          : Promise.reject(
-              new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
-            ),
+          : declined(action),
     };
   }
 
@@ -166,7 +164,7 @@ export class UrlElicitationConnection {
     // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
     if (list.length === 0)
       return Promise.reject(
-        new InvalidUrlElicitationError('requireUrlElicitation: list at least one elicitation'),
+        new UsageError(UrlErrorCode.InvalidElicitation, 'requireUrlElicitation: list at least one elicitation'),
       );
     const scope = scopeOf(ctx);
     return scope.round
@@ -247,7 +245,7 @@ export class UrlElicitationConnection {
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
     const user = await resolveIdentity(service.identity, { authInfo, request: ctx.http?.req });
     if (!user) {
-      throw new IdentityRequiredError(
+      throw new PeerError(UrlErrorCode.IdentityRequired, 
         'URL elicitation needs a verified user: serve the MCP endpoint behind bearer authorization whose verifier ' +
           'sets authInfo.extra.sub (jwtVerifier, staticTokenVerifier), or use localIdentity() for stdio',
       );
@@ -259,7 +257,7 @@ export class UrlElicitationConnection {
       service.logger.warn('elicitation.connection-identity-mismatch', {
         connection: logRef(connection.connectionId),
       });
-      throw new IdentityMismatchError('this MCP connection belongs to another user or client; reconnect');
+      throw new PeerError(UrlErrorCode.IdentityMismatch, 'this MCP connection belongs to another user or client; reconnect');
     }
     connection.user = user;
     connection.clientId = clientId;

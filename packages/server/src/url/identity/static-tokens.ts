@@ -1,3 +1,4 @@
+import { UsageError } from '@elicitkit/core';
 import { createHash } from 'node:crypto';
 import {
   type AuthInfo,
@@ -5,7 +6,7 @@ import {
   OAuthErrorCode,
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
@@ -38,9 +39,9 @@ export function staticTokenVerifier(
   for (const [token, value] of Object.entries(tokens)) {
     const entry = typeof value === 'string' ? { sub: value } : value;
     if (token.length < 8)
-      throw new UrlElicitationConfigError('staticTokenVerifier: tokens must be 8 characters or more');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: tokens must be 8 characters or more');
     if (!isValidUserId(entry.sub))
-      throw new UrlElicitationConfigError('staticTokenVerifier: every token needs a valid sub');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: every token needs a valid sub');
     byDigest.set(digest(token), entry);
   }
   return {
