@@ -89,6 +89,5 @@ export interface ClientErrorDetails {
 }
 
 declare module '@elicitkit/core' {
-  // biome-ignore lint/suspicious/noEmptyInterface: registers the client's codes for isElicitkitError
   interface ElicitkitErrorDetailsMap extends ClientErrorDetails {}
 }

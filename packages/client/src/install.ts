@@ -92,17 +92,25 @@ export function installElicitation(client: Client, options: InstallElicitationOp
     );
   }
   if (typeof options?.ui?.form !== 'function' || typeof options.ui.url !== 'function') {
-    throw new UsageError(ClientErrorCode.InvalidOption, 'options.ui must implement form(prompt) and url(prompt)', {
-      details: { option: 'ui' },
-    });
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
+      'options.ui must implement form(prompt) and url(prompt)',
+      {
+        details: { option: 'ui' },
+      },
+    );
   }
   const modeList = options.modes ?? ALL_MODES;
   const modes = checkModes(modeList);
   const maxFormAttempts = options.maxFormAttempts ?? DEFAULT_MAX_FORM_ATTEMPTS;
   if (!Number.isInteger(maxFormAttempts) || maxFormAttempts < 1) {
-    throw new UsageError(ClientErrorCode.InvalidOption, `maxFormAttempts must be an integer >= 1, got ${maxFormAttempts}`, {
-      details: { option: 'maxFormAttempts' },
-    });
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
+      `maxFormAttempts must be an integer >= 1, got ${maxFormAttempts}`,
+      {
+        details: { option: 'maxFormAttempts' },
+      },
+    );
   }
 
   const host = new HostState({

@@ -22,7 +22,6 @@
  * `details` by `code`, for {@link isElicitkitError}. Each package adds its codes here (declaration merging), so
  * the guard types `details` for every package the program imports. A code means one thing across packages.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in by each package through declaration merging
 export interface ElicitkitErrorDetailsMap extends CoreErrorDetails {}
 
 /** Every code some imported package declared. */
@@ -51,28 +50,28 @@ export class ElicitkitError<Code extends string = string, Details extends object
 }
 
 /** The caller misused elicitkit: fix the code or configuration (see the rule on {@link ElicitkitError}). */
-export class UsageError<Code extends string = string, Details extends object = NoDetails> extends ElicitkitError<
-  Code,
-  Details
-> {}
+export class UsageError<
+  Code extends string = string,
+  Details extends object = NoDetails,
+> extends ElicitkitError<Code, Details> {}
 
 /** The peer (client, server, store, provider) misbehaved or cannot do it: handle at run time. */
-export class PeerError<Code extends string = string, Details extends object = NoDetails> extends ElicitkitError<
-  Code,
-  Details
-> {}
+export class PeerError<
+  Code extends string = string,
+  Details extends object = NoDetails,
+> extends ElicitkitError<Code, Details> {}
 
 /** The person said no: declined, cancelled, or stopped waiting. */
-export class RefusedError<Code extends string = string, Details extends object = NoDetails> extends ElicitkitError<
-  Code,
-  Details
-> {}
+export class RefusedError<
+  Code extends string = string,
+  Details extends object = NoDetails,
+> extends ElicitkitError<Code, Details> {}
 
 /** Stopped from outside before an answer: a signal, a cancelled call, a closed connection, a timeout. */
-export class AbortedError<Code extends string = string, Details extends object = NoDetails> extends ElicitkitError<
-  Code,
-  Details
-> {}
+export class AbortedError<
+  Code extends string = string,
+  Details extends object = NoDetails,
+> extends ElicitkitError<Code, Details> {}
 
 /** `details` of a code, from the packages' maps; any known-or-not shape for a code no package declared. */
 export type ErrorDetailsOf<Code extends string> = Code extends KnownErrorCode
@@ -87,7 +86,9 @@ export type ErrorDetailsOf<Code extends string> = Code extends KnownErrorCode
  * if (isElicitkitError(error, ServerErrorCode.InvalidAnswer)) console.log(error.details.issues);
  * ```
  */
-export function isElicitkitError(error: unknown): error is ElicitkitError<string, Readonly<Record<string, unknown>>>;
+export function isElicitkitError(
+  error: unknown,
+): error is ElicitkitError<string, Readonly<Record<string, unknown>>>;
 export function isElicitkitError<Code extends KnownErrorCode | (string & {})>(
   error: unknown,
   code: Code,

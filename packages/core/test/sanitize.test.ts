@@ -188,7 +188,9 @@ describe('sanitizeForDisplay: length cap', () => {
         call();
         expect.unreachable();
       } catch (error) {
-        expect(isElicitkitError(error, CoreErrorCode.InvalidOption) && error.details.option).toBe('maxLength');
+        expect(isElicitkitError(error, CoreErrorCode.InvalidOption) && error.details.option).toBe(
+          'maxLength',
+        );
       }
     },
   );
@@ -196,7 +198,11 @@ describe('sanitizeForDisplay: length cap', () => {
   it.each([undefined, null, 42, {}])('rejects the non-string %s with a clear error', (value) => {
     expect(() => sanitizeForDisplay(value as unknown as string)).toThrow(/expects a string/);
     expect(() => sanitizeForDisplay(value as unknown as string)).toThrow(
-      expect.objectContaining({ name: 'UsageError', code: 'invalid-argument', details: { argument: 'text' } }),
+      expect.objectContaining({
+        name: 'UsageError',
+        code: 'invalid-argument',
+        details: { argument: 'text' },
+      }),
     );
   });
 });

@@ -81,12 +81,12 @@ export interface ServerErrorDetails {
 }
 
 declare module '@elicitkit/core' {
-  // biome-ignore lint/suspicious/noEmptyInterface: registers the server's codes for isElicitkitError
   interface ElicitkitErrorDetailsMap extends ServerErrorDetails {}
 }
 
 /** An error of one server code, `details` typed by {@link ServerErrorDetails} (checks each factory below). */
-type ServerError<Code extends ServerErrorCode> = UsageError<Code, ServerErrorDetails[Code]>
+type ServerError<Code extends ServerErrorCode> =
+  | UsageError<Code, ServerErrorDetails[Code]>
   | PeerError<Code, ServerErrorDetails[Code]>
   | AbortedError<Code, ServerErrorDetails[Code]>;
 
@@ -107,7 +107,9 @@ export function invalidOptionError(option: string, problem: string): ServerError
   });
 }
 
-export function sensitiveFieldError(findings: readonly SensitiveFieldFinding[]): ServerError<'sensitive-field'> {
+export function sensitiveFieldError(
+  findings: readonly SensitiveFieldFinding[],
+): ServerError<'sensitive-field'> {
   const where = findings.map((f) => `${f.field} (${f.in} says "${f.match}")`).join(', ');
   return new UsageError(
     ServerErrorCode.SensitiveField,
@@ -164,7 +166,10 @@ export function invalidAnswerError(issues: readonly AnswerIssue[]): ServerError<
   );
 }
 
-export function elicitationFailedError(message: string, options?: ErrorOptions): ServerError<'elicitation-failed'> {
+export function elicitationFailedError(
+  message: string,
+  options?: ErrorOptions,
+): ServerError<'elicitation-failed'> {
   return new PeerError(ServerErrorCode.ElicitationFailed, `The elicitation failed: ${message}`, options);
 }
 
@@ -183,11 +188,18 @@ export function stepReplayedError(step: string): ServerError<'step-replayed'> {
   );
 }
 
-export function elicitationTimeoutError(timeoutMs: number, options?: ErrorOptions): ServerError<'elicitation-timeout'> {
-  return new AbortedError(ServerErrorCode.ElicitationTimeout, `No answer to the elicitation within ${timeoutMs} ms.`, {
-    ...options,
-    details: { timeoutMs },
-  });
+export function elicitationTimeoutError(
+  timeoutMs: number,
+  options?: ErrorOptions,
+): ServerError<'elicitation-timeout'> {
+  return new AbortedError(
+    ServerErrorCode.ElicitationTimeout,
+    `No answer to the elicitation within ${timeoutMs} ms.`,
+    {
+      ...options,
+      details: { timeoutMs },
+    },
+  );
 }
 
 export function elicitationAbortedError(
@@ -199,10 +211,14 @@ export function elicitationAbortedError(
     signal: 'the signal passed to elicitForm fired',
     disconnected: 'the client disconnected',
   }[reason];
-  return new AbortedError(ServerErrorCode.ElicitationAborted, `The elicitation stopped before an answer: ${why}.`, {
-    ...options,
-    details: { reason },
-  });
+  return new AbortedError(
+    ServerErrorCode.ElicitationAborted,
+    `The elicitation stopped before an answer: ${why}.`,
+    {
+      ...options,
+      details: { reason },
+    },
+  );
 }
 
 const SHOWN_ISSUES = 10;

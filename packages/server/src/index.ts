@@ -7,6 +7,14 @@
  */
 
 export {
+  AbortedError,
+  ElicitkitError,
+  isElicitkitError,
+  PeerError,
+  RefusedError,
+  UsageError,
+} from '@elicitkit/core';
+export {
   assertCanElicit,
   canElicit,
   type ElicitationAvailability,
@@ -26,14 +34,6 @@ export { DEFAULT_MAX_ATTEMPTS } from './delivery/form-2026.js';
 export type { ProtocolEra } from './delivery/scope.js';
 export { memoryOnceGuard, type OnceGuard, type StepOptions, step } from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
-export {
-  AbortedError,
-  ElicitkitError,
-  isElicitkitError,
-  PeerError,
-  RefusedError,
-  UsageError,
-} from '@elicitkit/core';
 export {
   type AbortReason,
   type AnswerIssue,

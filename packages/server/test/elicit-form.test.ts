@@ -89,8 +89,8 @@ describe('elicitForm', () => {
       (ctx) => elicitForm(ctx, { message: 'm', schema: contact }),
       () => ({ action: 'accept' }),
     );
-    expect(result).toMatchObject({ error: { name: 'InvalidAnswerError', code: 'invalid-answer' } });
-    expect((result as { error: { issues: unknown[] } }).error.issues).toEqual([
+    expect(result).toMatchObject({ error: { name: 'PeerError', code: 'invalid-answer' } });
+    expect((result as { error: { details: { issues: unknown[] } } }).error.details.issues).toEqual([
       expect.objectContaining({ path: 'name', code: 'required' }),
     ]);
   });
@@ -109,10 +109,12 @@ describe('elicitForm', () => {
       () => ({ action: 'accept', content: { name: 42, age: -1, mail: 'nope', admin: true } as never }),
     );
     const error = (
-      result as { error: { code: string; message: string; issues: Array<{ path: string; code: string }> } }
+      result as {
+        error: { code: string; message: string; details: { issues: Array<{ path: string; code: string }> } };
+      }
     ).error;
     expect(error.code).toBe('invalid-answer');
-    expect(error.issues.map((i) => `${i.path}:${i.code}`).sort()).toEqual(
+    expect(error.details.issues.map((i) => `${i.path}:${i.code}`).sort()).toEqual(
       ['admin:unknown-property', 'age:minimum', 'mail:format', 'name:type'].sort(),
     );
     expect(error.message).toMatch(/age/);
@@ -133,7 +135,7 @@ describe('elicitForm', () => {
         schema: { type: 'object', properties: { age: { type: 'integer', minimum: 10, maximum: 1 } } },
       }),
     );
-    expect(result).toMatchObject({ error: { name: 'InvalidSchemaError', code: 'invalid-schema' } });
+    expect(result).toMatchObject({ error: { name: 'UsageError', code: 'invalid-schema' } });
     expect((result as { error: { message: string } }).error.message).toContain('properties.age');
     expect(harness?.received).toEqual([]);
   });
@@ -151,7 +153,10 @@ describe('elicitForm', () => {
       elicitForm(ctx, { message: 'Log in', schema: { user: text(), password: text() } }),
     );
     expect(result).toMatchObject({
-      error: { code: 'sensitive-field', findings: [{ field: 'password', in: 'name', match: 'password' }] },
+      error: {
+        code: 'sensitive-field',
+        details: { findings: [{ field: 'password', in: 'name', match: 'password' }] },
+      },
     });
     expect((result as { error: { message: string } }).error.message).toMatch(/URL mode/);
     expect(harness?.received).toEqual([]);
@@ -192,7 +197,7 @@ describe('elicitForm', () => {
     expect(result).toMatchObject({
       error: {
         code: 'sensitive-field',
-        findings: [{ field: 'value', in: 'message', match: 'access token' }],
+        details: { findings: [{ field: 'value', in: 'message', match: 'access token' }] },
       },
     });
     expect(harness?.received).toEqual([]);
@@ -208,10 +213,12 @@ describe('elicitForm', () => {
     expect(result).toMatchObject({
       error: {
         code: 'sensitive-field',
-        findings: [
-          { field: 'digits', in: 'message', match: 'card number' },
-          { field: 'expiry', in: 'message', match: 'card number' },
-        ],
+        details: {
+          findings: [
+            { field: 'digits', in: 'message', match: 'card number' },
+            { field: 'expiry', in: 'message', match: 'card number' },
+          ],
+        },
       },
     });
     expect(harness?.received).toEqual([]);
@@ -325,7 +332,7 @@ describe('elicitForm with Standard Schema (zod 4) and raw schemas', () => {
     expect(result).toMatchObject({
       error: {
         code: 'invalid-answer',
-        issues: [{ path: 'handle', code: 'custom', message: 'no spaces in handles' }],
+        details: { issues: [{ path: 'handle', code: 'custom', message: 'no spaces in handles' }] },
       },
     });
   });
@@ -400,7 +407,7 @@ describe('timeouts, cancellation, disconnection', () => {
       (ctx) => elicitForm(ctx, { message: 'm', schema: contact, signal: AbortSignal.timeout(50) }),
       never,
     );
-    expect(result).toMatchObject({ error: { code: 'elicitation-aborted', reason: 'signal' } });
+    expect(result).toMatchObject({ error: { code: 'elicitation-aborted', details: { reason: 'signal' } } });
     expect(harness?.sent.some((m) => 'method' in m && m.method === 'notifications/cancelled')).toBe(true);
   });
 
@@ -428,7 +435,7 @@ describe('timeouts, cancellation, disconnection', () => {
     controller.abort('user pressed stop');
     await call;
     await vi.waitFor(() =>
-      expect(seen).toMatchObject({ code: 'elicitation-aborted', reason: 'tool-call-cancelled' }),
+      expect(seen).toMatchObject({ code: 'elicitation-aborted', details: { reason: 'tool-call-cancelled' } }),
     );
     // The client was told to withdraw the form.
     await vi.waitFor(() =>
@@ -460,7 +467,7 @@ describe('timeouts, cancellation, disconnection', () => {
     await started;
     await harness.client.close();
     await vi.waitFor(() =>
-      expect(seen).toMatchObject({ code: 'elicitation-aborted', reason: 'disconnected' }),
+      expect(seen).toMatchObject({ code: 'elicitation-aborted', details: { reason: 'disconnected' } }),
     );
   });
 });

@@ -55,8 +55,8 @@ describe("the SDK's createMcpHandler, both eras", () => {
     const { result, received } = await viaCreateMcpHandler('legacy');
     expect(result.canElicit).toBe(false);
     expect(result.outcome).toMatchObject({
-      name: 'UnsupportedProtocolEraError',
-      code: 'unsupported-protocol-era',
+      name: 'PeerError',
+      code: 'no-back-channel',
     });
     expect(result.outcome.message).toMatch(/statelessly/);
     expect(result.outcome.message).toMatch(/serveMcpHttp/);

@@ -26,9 +26,13 @@ export async function answerInputRequest(
   const outcome = await pipeline(entry.params, signal, { era: '2026-07-28', key });
   if (outcome.ok) return outcome;
   const { message, issues, blockReason } = outcome.problem;
-  throw new PeerError(blockReason ? ClientErrorCode.UrlBlocked : ClientErrorCode.InvalidInputRequest, message, {
-    details: { inputRequestKey: key, ...(issues && { issues }) },
-  });
+  throw new PeerError(
+    blockReason ? ClientErrorCode.UrlBlocked : ClientErrorCode.InvalidInputRequest,
+    message,
+    {
+      details: { inputRequestKey: key, ...(issues && { issues }) },
+    },
+  );
 }
 
 /** The handler shape the SDK's multi round-trip driver looks up (`_getRequestHandler`). */

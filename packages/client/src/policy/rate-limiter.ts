@@ -29,9 +29,13 @@ export class RateLimiter {
     const burst = options.burst ?? DEFAULT_RATE_LIMIT.burst;
     const refillMs = options.refillMs ?? DEFAULT_RATE_LIMIT.refillMs;
     if (!Number.isInteger(burst) || burst < 1) {
-      throw new UsageError(ClientErrorCode.InvalidOption, `rateLimit.burst must be an integer >= 1, got ${burst}`, {
-        details: { option: 'rateLimit.burst' },
-      });
+      throw new UsageError(
+        ClientErrorCode.InvalidOption,
+        `rateLimit.burst must be an integer >= 1, got ${burst}`,
+        {
+          details: { option: 'rateLimit.burst' },
+        },
+      );
     }
     if (!Number.isFinite(refillMs) || refillMs <= 0) {
       throw new UsageError(ClientErrorCode.InvalidOption, `rateLimit.refillMs must be > 0, got ${refillMs}`, {

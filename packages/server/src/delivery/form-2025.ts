@@ -3,10 +3,10 @@ import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/ser
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import {
   type AbortReason,
-  invalidOptionError,
   elicitationAbortedError,
   elicitationFailedError,
   elicitationTimeoutError,
+  invalidOptionError,
   noBackChannelError,
 } from '../errors.js';
 import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
@@ -39,7 +39,7 @@ export interface DeliveryOptions {
 
 /**
  * Our own result check instead of the SDK's: only `action` is checked here, so that `content` reaches
- * core's validation whatever it holds and a bad answer becomes an {@link InvalidAnswerError} naming the
+ * core's validation whatever it holds and a bad answer becomes an `invalid-answer` `PeerError` naming the
  * field. The SDK's path would also compile and keep an Ajv validator per distinct schema.
  */
 const ELICIT_RESULT: StandardSchemaV1<unknown, ElicitResultLike> = {
@@ -146,10 +146,7 @@ function explain(error: unknown, timeoutMs: number, stops: StopSignals): Error {
     }
   }
   if (error instanceof ProtocolError) {
-    return elicitationFailedError(
-      `the client answered with error ${error.code}: ${error.message}`,
-      cause,
-    );
+    return elicitationFailedError(`the client answered with error ${error.code}: ${error.message}`, cause);
   }
   if (error instanceof Error && error.message === 'Not connected')
     return elicitationAbortedError('disconnected', cause);

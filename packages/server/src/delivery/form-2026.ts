@@ -15,7 +15,7 @@ import type { RequestScope } from './scope.js';
  * in the `InputRequiredResult`. The same `FormRequest` checks the answer on both eras (E-60, M-09).
  */
 
-/** How many times one question is asked before an invalid or missing answer becomes {@link InvalidAnswerError}. */
+/** How many times one question is asked before an invalid or missing answer becomes an `invalid-answer` `PeerError`. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export async function deliverFormInRound<Data>(

@@ -192,8 +192,7 @@ export class Round {
   /** Adds an ask to this round's `inputRequests` without ending the run yet (several asks of one call). */
   queue(position: number, digest: string, attempts: number, key: string, request: InputRequest): void {
     // M-02: keys unique within the request.
-    if (this.#asked.has(key))
-      throw invalidOptionError('key', `"${key}" is used by two asks of one request`);
+    if (this.#asked.has(key)) throw invalidOptionError('key', `"${key}" is used by two asks of one request`);
     this.#asked.set(key, request);
     this.#nextQueue.push([position, digest, attempts, key]);
   }

@@ -18,7 +18,7 @@ export interface FormRequest<Data> {
   /**
    * E-60: turns a client's result into a typed outcome. `accept` content is checked with core (required
    * fields, types, bounds, formats, unknown fields rejected), defaults fill omitted fields, then the
-   * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws {@link InvalidAnswerError}.
+   * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws an `invalid-answer` `PeerError`.
    */
   readResult(result: ElicitResultLike): Promise<FormOutcome<Data>>;
 }
@@ -42,8 +42,8 @@ export interface FormRequestInput<S extends FormSchema> {
 
 /**
  * Checks a form before anything is sent: the schema against the spec's subset and limits (core), E-01
- * secret-looking fields and messages, E-47 links (a warning). Throws {@link InvalidSchemaError} or
- * {@link SensitiveFieldError}.
+ * secret-looking fields and messages, E-47 links (a warning). Throws a `UsageError`, `invalid-schema`
+ * or `sensitive-field`.
  */
 export function createFormRequest<S extends FormSchema>(
   input: FormRequestInput<S>,

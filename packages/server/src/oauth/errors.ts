@@ -17,7 +17,8 @@ export const OAuthConnectionErrorCode = {
    */
   ProviderUnavailable: 'provider-unavailable',
 } as const;
-export type OAuthConnectionErrorCode = (typeof OAuthConnectionErrorCode)[keyof typeof OAuthConnectionErrorCode];
+export type OAuthConnectionErrorCode =
+  (typeof OAuthConnectionErrorCode)[keyof typeof OAuthConnectionErrorCode];
 
 /** `details` of each {@link OAuthConnectionErrorCode}. */
 export interface OAuthConnectionErrorDetails {
@@ -28,6 +29,5 @@ export interface OAuthConnectionErrorDetails {
 }
 
 declare module '@elicitkit/core' {
-  // biome-ignore lint/suspicious/noEmptyInterface: registers the OAuth codes for isElicitkitError
   interface ElicitkitErrorDetailsMap extends OAuthConnectionErrorDetails {}
 }

@@ -1,3 +1,4 @@
+import { UsageError } from '@elicitkit/core';
 import type { Hono } from 'hono';
 import type { UrlElicitationConnection } from '../url/flow/connection-handle.js';
 import type { UrlElicitations } from '../url/flow/url-elicitations.js';
@@ -6,7 +7,6 @@ import { stderrLogger, type UrlElicitationLogger } from '../url/log.js';
 import type { BrowserIdentity } from '../url/pages/app.js';
 import type { Vault } from '../url/vault/vault.js';
 import { OAuthConnectionHandle } from './connection-handle.js';
-import { UsageError } from '@elicitkit/core';
 import { OAuthConnectionErrorCode } from './errors.js';
 import { AuthorizationAttempts } from './flow/attempts.js';
 import { callbackRoutes, oauthRedirectUri } from './flow/callback-routes.js';
@@ -74,7 +74,9 @@ export class OAuthConnections {
       ['providerTimeoutSeconds', timeoutSeconds, 1],
     ] as const) {
       if (!Number.isInteger(value) || value < min) {
-        throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `OAuthConnections: ${key} must be an integer >= ${min}`,
+        throw new UsageError(
+          OAuthConnectionErrorCode.InvalidConfig,
+          `OAuthConnections: ${key} must be an integer >= ${min}`,
         );
       }
     }
@@ -109,11 +111,15 @@ export class OAuthConnections {
   /** The callback routes, `GET /oauth/callback/:provider`, as a Hono app to mount beside the elicitation pages. */
   routes(options: OAuthRoutesOptions): Hono {
     if (this.#elicitations && this.#elicitations !== options.elicitations) {
-      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, 'OAuthConnections.routes: already bound to another UrlElicitations',
+      throw new UsageError(
+        OAuthConnectionErrorCode.InvalidConfig,
+        'OAuthConnections.routes: already bound to another UrlElicitations',
       );
     }
     if (options.elicitations.kinds.get(this.kind.name) !== this.kind) {
-      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `OAuthConnections.routes: register oauth.kind in UrlElicitations({ kinds }) (kind "${this.kind.name}" is missing or another)`,
+      throw new UsageError(
+        OAuthConnectionErrorCode.InvalidConfig,
+        `OAuthConnections.routes: register oauth.kind in UrlElicitations({ kinds }) (kind "${this.kind.name}" is missing or another)`,
       );
     }
     this.#elicitations = options.elicitations;
@@ -160,7 +166,9 @@ export class OAuthConnections {
 
   #bound(): UrlElicitations {
     if (!this.#elicitations) {
-      throw new UsageError(OAuthConnectionErrorCode.RoutesNotMounted, 'OAuthConnections: call routes({ elicitations, browserIdentity }) and mount them before connecting users',
+      throw new UsageError(
+        OAuthConnectionErrorCode.RoutesNotMounted,
+        'OAuthConnections: call routes({ elicitations, browserIdentity }) and mount them before connecting users',
       );
     }
     return this.#elicitations;

@@ -42,7 +42,9 @@ export function pairs(flat: readonly string[]): Record<string, string> {
 const STATUSES: ReadonlySet<string> = new Set<ElicitationStatus>(['pending', 'completed', 'expired']);
 
 function invalid(where: string): PeerError<'store-record-invalid'> {
-  return new PeerError(RedisErrorCode.StoreRecordInvalid, `RedisElicitationStore: the record at ${where} is not one this store wrote (another app under the same key prefix?)`,
+  return new PeerError(
+    RedisErrorCode.StoreRecordInvalid,
+    `RedisElicitationStore: the record at ${where} is not one this store wrote (another app under the same key prefix?)`,
   );
 }
 

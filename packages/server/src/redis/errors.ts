@@ -22,7 +22,6 @@ export interface RedisErrorDetails {
 }
 
 declare module '@elicitkit/core' {
-  // biome-ignore lint/suspicious/noEmptyInterface: registers the Redis store's codes for isElicitkitError
   interface ElicitkitErrorDetailsMap extends RedisErrorDetails {}
 }
 

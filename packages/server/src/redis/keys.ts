@@ -20,7 +20,8 @@ const MAX_PREFIX_LENGTH = 200;
 
 export function keyLayout(prefix: string): KeyLayout {
   if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > MAX_PREFIX_LENGTH) {
-    throw new UsageError(UrlErrorCode.InvalidConfig, 
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
       `RedisElicitationStore: keyPrefix must be a string of 1 to ${MAX_PREFIX_LENGTH} characters`,
     );
   }

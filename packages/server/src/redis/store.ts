@@ -49,7 +49,10 @@ const connectionName = (prefix: string, role: string) => `${prefix.replace(/[^\w
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new UsageError(UrlErrorCode.InvalidConfig, `RedisElicitationStore: ${name} must be a positive integer`);
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
+      `RedisElicitationStore: ${name} must be a positive integer`,
+    );
   }
   return value;
 }
@@ -104,7 +107,8 @@ export class RedisElicitationStore implements ElicitationStore {
         'commandTimeoutMs',
       );
       if (!/^rediss?:\/\//.test(options.redis)) {
-        throw new UsageError(UrlErrorCode.InvalidConfig, 
+        throw new UsageError(
+          UrlErrorCode.InvalidConfig,
           'RedisElicitationStore: redis must be a redis:// or rediss:// URL',
         );
       }
@@ -120,7 +124,8 @@ export class RedisElicitationStore implements ElicitationStore {
       this.#redis = options.redis;
       this.#owned = false;
     } else {
-      throw new UsageError(UrlErrorCode.InvalidConfig, 
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'RedisElicitationStore: redis must be a URL or an ioredis Redis client',
       );
     }
@@ -159,7 +164,9 @@ export class RedisElicitationStore implements ElicitationStore {
     if (outcome === 'unknown' || outcome === 'already-completed' || outcome === 'expired') {
       return { ok: false, reason: outcome };
     }
-    throw new PeerError(RedisErrorCode.StoreFailed, `RedisElicitationStore: unexpected reply to complete at ${key}`,
+    throw new PeerError(
+      RedisErrorCode.StoreFailed,
+      `RedisElicitationStore: unexpected reply to complete at ${key}`,
     );
   }
 
@@ -264,11 +271,15 @@ export class RedisElicitationStore implements ElicitationStore {
     if (isElicitkitError(error)) return error; // ours already: a store conflict, or one of the below
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof Error && error.name === 'ReplyError') {
-      return new PeerError(RedisErrorCode.StoreFailed, `elicitation store: Redis at ${this.#server} refused ${operation}: ${reason}`,
+      return new PeerError(
+        RedisErrorCode.StoreFailed,
+        `elicitation store: Redis at ${this.#server} refused ${operation}: ${reason}`,
         { cause: error },
       );
     }
-    return new PeerError(RedisErrorCode.StoreUnavailable, `elicitation store unavailable: Redis at ${this.#server} did not answer ${operation} (${reason}); ` +
+    return new PeerError(
+      RedisErrorCode.StoreUnavailable,
+      `elicitation store unavailable: Redis at ${this.#server} did not answer ${operation} (${reason}); ` +
         'URL elicitations fail until it is back',
       { cause: error },
     );

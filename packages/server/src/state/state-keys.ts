@@ -27,7 +27,7 @@ export type StateKeyInput = Uint8Array | string;
 export const STATE_KEY_ENV = 'ELICITKIT_STATE_KEY';
 export const STATE_PREVIOUS_KEYS_ENV = 'ELICITKIT_STATE_PREVIOUS_KEYS';
 
-/** Checks a configured key at once (it is imported lazily); throws `InvalidOptionError` naming the option. */
+/** Checks a configured key at once (it is imported lazily); throws an `invalid-option` `UsageError` naming the option. */
 export function checkStateKey(input: StateKeyInput, option: string): void {
   keyBytes(input, option);
 }

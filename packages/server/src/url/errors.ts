@@ -49,6 +49,5 @@ export interface UrlErrorDetails {
 }
 
 declare module '@elicitkit/core' {
-  // biome-ignore lint/suspicious/noEmptyInterface: registers the URL-mode codes for isElicitkitError
   interface ElicitkitErrorDetailsMap extends UrlErrorDetails {}
 }

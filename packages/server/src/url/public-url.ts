@@ -21,12 +21,16 @@ export function parsePublicBaseUrl(value: string | URL): URL {
     throw new UsageError(UrlErrorCode.InvalidConfig, `publicBaseUrl: not a valid absolute URL`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    throw new UsageError(UrlErrorCode.InvalidConfig, 
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
       `publicBaseUrl: must use https (http is allowed only for loopback hosts), got ${url.protocol}//${url.host}`,
     );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new UsageError(UrlErrorCode.InvalidConfig, 'publicBaseUrl: must not carry credentials, a query or a fragment');
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
+      'publicBaseUrl: must not carry credentials, a query or a fragment',
+    );
   }
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthConnectionError, OAuthConnections, type OAuthProviderOptions } from '../../src/oauth/index.js';
+import { UsageError } from '../../src/index.js';
+import {
+  OAuthConnectionErrorCode,
+  OAuthConnections,
+  type OAuthProviderOptions,
+} from '../../src/oauth/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
@@ -29,8 +34,8 @@ const configError = (provider: Partial<OAuthProviderOptions>, where: string) => 
   } catch (error) {
     caught = error;
   }
-  expect(caught).toBeInstanceOf(OAuthConnectionError);
-  expect((caught as OAuthConnectionError).code).toBe('oauth-config');
+  expect(caught).toBeInstanceOf(UsageError);
+  expect((caught as UsageError).code).toBe(OAuthConnectionErrorCode.InvalidConfig);
   expect((caught as Error).message).toContain(where);
 };
 
@@ -82,7 +87,9 @@ describe('third-party OAuth: configuration', () => {
     );
     await expect(oauth.accessToken('alice', 'mail')).rejects.toThrow(
       expect.objectContaining({
+        name: 'UsageError',
         code: 'unknown-provider',
+        details: { provider: 'mail' },
         message: expect.stringContaining('known: calendar'),
       }),
     );

@@ -66,10 +66,16 @@ export function checkEndpointUrl(value: string, where: string): { url: URL; inse
   // RFC 9700 §2.6 / RFC 6749 §3.1: TLS everywhere; plain http only to this machine, for development and tests.
   const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127(\.\d{1,3}){3}$/.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `${where}: must use https (http only for loopback hosts)`);
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
+      `${where}: must use https (http only for loopback hosts)`,
+    );
   }
   if (url.username || url.password || url.hash) {
-    throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `${where}: must not carry credentials or a fragment`);
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
+      `${where}: must not carry credentials or a fragment`,
+    );
   }
   return { url, insecure: url.protocol === 'http:' };
 }
@@ -78,7 +84,9 @@ export function checkEndpointUrl(value: string, where: string): { url: URL; inse
 export function checkProviderOptions(options: OAuthProviderOptions): void {
   const name = typeof options?.name === 'string' ? options.name : '';
   if (!PROVIDER_NAME.test(name)) {
-    throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `providers[].name: 1-64 characters of a-z 0-9 - _, got "${name.slice(0, 64)}"`,
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
+      `providers[].name: 1-64 characters of a-z 0-9 - _, got "${name.slice(0, 64)}"`,
     );
   }
   const where = `providers.${name}`;

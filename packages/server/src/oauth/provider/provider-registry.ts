@@ -1,5 +1,5 @@
-import * as oidc from 'openid-client';
 import { PeerError, UsageError } from '@elicitkit/core';
+import * as oidc from 'openid-client';
 import { OAuthConnectionErrorCode } from '../errors.js';
 import { checkEndpointUrl, checkProviderOptions, type OAuthProviderOptions } from './provider-options.js';
 
@@ -31,12 +31,18 @@ export class ProviderRegistry {
 
   constructor(providers: readonly OAuthProviderOptions[], options: ProviderRegistryOptions) {
     if (!Array.isArray(providers) || providers.length === 0) {
-      throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, 'providers: register at least one provider');
+      throw new UsageError(
+        OAuthConnectionErrorCode.InvalidConfig,
+        'providers: register at least one provider',
+      );
     }
     for (const provider of providers) {
       checkProviderOptions(provider);
       if (this.#providers.has(provider.name)) {
-        throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `providers.${provider.name}: registered twice`);
+        throw new UsageError(
+          OAuthConnectionErrorCode.InvalidConfig,
+          `providers.${provider.name}: registered twice`,
+        );
       }
       this.#providers.set(provider.name, { ...provider, scopes: [...provider.scopes] });
     }

@@ -1,7 +1,7 @@
+import { PeerError } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { UrlElicitationLogger } from '../../url/log.js';
 import type { Vault } from '../../url/vault/vault.js';
-import { PeerError } from '@elicitkit/core';
 import { OAuthConnectionErrorCode } from '../errors.js';
 import type { ProviderRegistry } from '../provider/provider-registry.js';
 import {

@@ -1,5 +1,5 @@
-import { UsageError } from '@elicitkit/core';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UsageError } from '@elicitkit/core';
 import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import { isHttps, readCookie, serializeCookie } from './cookies.js';

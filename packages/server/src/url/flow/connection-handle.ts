@@ -88,8 +88,7 @@ export class UrlElicitationConnection {
       );
     } catch (error) {
       await store.expire(record.id);
-      if (ctx.mcpReq.signal.aborted)
-        throw elicitationAbortedError('tool-call-cancelled', { cause: error });
+      if (ctx.mcpReq.signal.aborted) throw elicitationAbortedError('tool-call-cancelled', { cause: error });
       if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
         throw elicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
       }
@@ -164,7 +163,10 @@ export class UrlElicitationConnection {
     // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
     if (list.length === 0)
       return Promise.reject(
-        new UsageError(UrlErrorCode.InvalidElicitation, 'requireUrlElicitation: list at least one elicitation'),
+        new UsageError(
+          UrlErrorCode.InvalidElicitation,
+          'requireUrlElicitation: list at least one elicitation',
+        ),
       );
     const scope = scopeOf(ctx);
     return scope.round
@@ -245,7 +247,8 @@ export class UrlElicitationConnection {
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
     const user = await resolveIdentity(service.identity, { authInfo, request: ctx.http?.req });
     if (!user) {
-      throw new PeerError(UrlErrorCode.IdentityRequired, 
+      throw new PeerError(
+        UrlErrorCode.IdentityRequired,
         'URL elicitation needs a verified user: serve the MCP endpoint behind bearer authorization whose verifier ' +
           'sets authInfo.extra.sub (jwtVerifier, staticTokenVerifier), or use localIdentity() for stdio',
       );
@@ -257,7 +260,10 @@ export class UrlElicitationConnection {
       service.logger.warn('elicitation.connection-identity-mismatch', {
         connection: logRef(connection.connectionId),
       });
-      throw new PeerError(UrlErrorCode.IdentityMismatch, 'this MCP connection belongs to another user or client; reconnect');
+      throw new PeerError(
+        UrlErrorCode.IdentityMismatch,
+        'this MCP connection belongs to another user or client; reconnect',
+      );
     }
     connection.user = user;
     connection.clientId = clientId;

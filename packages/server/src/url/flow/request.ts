@@ -37,29 +37,40 @@ export function checkRequest(
     throw new UsageError(UrlErrorCode.InvalidElicitation, 'message: required, a non-empty string (E-10)');
   }
   if (request.message.length > MAX_MESSAGE_LENGTH) {
-    throw new UsageError(UrlErrorCode.InvalidElicitation, `message: longer than ${MAX_MESSAGE_LENGTH} characters`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `message: longer than ${MAX_MESSAGE_LENGTH} characters`,
+    );
   }
   const params = request.params ?? {};
   const entries = Object.entries(params);
   if (typeof params !== 'object' || entries.length > MAX_PARAMS) {
-    throw new UsageError(UrlErrorCode.InvalidElicitation, `params: an object of at most ${MAX_PARAMS} strings`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `params: an object of at most ${MAX_PARAMS} strings`,
+    );
   }
   for (const [key, value] of entries) {
     if (!PARAM_KEY.test(key))
       throw new UsageError(UrlErrorCode.InvalidElicitation, `params.${key.slice(0, 64)}: not a valid name`);
     if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH) {
-      throw new UsageError(UrlErrorCode.InvalidElicitation, 
+      throw new UsageError(
+        UrlErrorCode.InvalidElicitation,
         `params.${key}: must be a string of at most ${MAX_PARAM_LENGTH} characters`,
       );
     }
   }
   const problem = kind.checkParams?.(params);
-  if (problem) throw new UsageError(UrlErrorCode.InvalidElicitation, `params (kind ${kind.name}): ${problem}`);
+  if (problem)
+    throw new UsageError(UrlErrorCode.InvalidElicitation, `params (kind ${kind.name}): ${problem}`);
   if (
     request.ttlMs !== undefined &&
     !(Number.isInteger(request.ttlMs) && request.ttlMs >= MIN_TTL_MS && request.ttlMs <= MAX_TTL_MS)
   ) {
-    throw new UsageError(UrlErrorCode.InvalidElicitation, `ttlMs: an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `ttlMs: an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
+    );
   }
   return { kind, params: { ...params } };
 }

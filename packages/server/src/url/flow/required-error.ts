@@ -23,15 +23,20 @@ export function urlElicitationRequired(
   message = 'This request needs you to complete a step in your browser first.',
 ): UrlElicitationRequiredError {
   if (!Array.isArray(elicitations) || elicitations.length === 0) {
-    throw new UsageError(UrlErrorCode.InvalidElicitation, 
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
       'urlElicitationRequired: data.elicitations must list at least one elicitation',
     );
   }
   elicitations.forEach((e, i) => {
     const where = `data.elicitations[${i}]`;
-    if (e?.mode !== 'url') throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.mode: must be "url"`);
+    if (e?.mode !== 'url')
+      throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.mode: must be "url"`);
     if (typeof e.elicitationId !== 'string' || e.elicitationId.length === 0) {
-      throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.elicitationId: required, a non-empty string`);
+      throw new UsageError(
+        UrlErrorCode.InvalidElicitation,
+        `${where}.elicitationId: required, a non-empty string`,
+      );
     }
     if (!isValidUrl(e.url))
       throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.url: must be an absolute http(s) URL`);

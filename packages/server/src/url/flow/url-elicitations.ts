@@ -76,7 +76,8 @@ export class UrlElicitations {
       throw new UsageError(UrlErrorCode.InvalidConfig, 'UrlElicitations: register at least one kind');
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
-      throw new UsageError(UrlErrorCode.InvalidConfig, 
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         `UrlElicitations: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
       );
     }
@@ -84,7 +85,10 @@ export class UrlElicitations {
     this.logger = options.logger ?? stderrLogger;
     this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
     if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
-      throw new UsageError(UrlErrorCode.InvalidConfig, 'UrlElicitations: holdMs must be an integer from 1 to 300000');
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'UrlElicitations: holdMs must be an integer from 1 to 300000',
+      );
     }
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
     this.#subscription = this.store.subscribe(({ record }) => {

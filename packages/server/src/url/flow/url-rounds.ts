@@ -2,7 +2,7 @@ import { isElicitkitError, PeerError } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { askDigest } from '../../delivery/ask-digest.js';
 import { defaultAskKey, type RecordedAnswer, type Round } from '../../delivery/round.js';
-import { elicitationAbortedError, invalidAnswerError, ServerErrorCode } from '../../errors.js';
+import { invalidAnswerError, ServerErrorCode } from '../../errors.js';
 import { UrlErrorCode } from '../errors.js';
 import { elicitationUrl } from '../public-url.js';
 import type { UrlElicitationRequest } from './request.js';

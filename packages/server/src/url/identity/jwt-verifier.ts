@@ -55,7 +55,8 @@ export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
     throw new UsageError(UrlErrorCode.InvalidConfig, 'jwtVerifier: issuer and audience are required');
   const key: JWTVerifyGetKey | CryptoKey | KeyObject | Uint8Array | undefined =
     options.jwks instanceof URL ? createRemoteJWKSet(options.jwks) : (options.jwks ?? options.key);
-  if (!key) throw new UsageError(UrlErrorCode.InvalidConfig, 'jwtVerifier: give jwks (URL or resolver) or key');
+  if (!key)
+    throw new UsageError(UrlErrorCode.InvalidConfig, 'jwtVerifier: give jwks (URL or resolver) or key');
   const verifyOptions = {
     issuer,
     // E-58: the security best practices' audience check: a token issued for another resource is refused

@@ -38,7 +38,8 @@ export function bearerIdentity(): IdentityResolver {
  */
 export function localIdentity(user: string): IdentityResolver {
   if (!isValidUserId(user)) {
-    throw new UsageError(UrlErrorCode.InvalidConfig, 
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
       'localIdentity: user must be a non-empty string without control characters',
     );
   }

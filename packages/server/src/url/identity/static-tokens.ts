@@ -1,5 +1,5 @@
-import { UsageError } from '@elicitkit/core';
 import { createHash } from 'node:crypto';
+import { UsageError } from '@elicitkit/core';
 import {
   type AuthInfo,
   OAuthError,
@@ -39,7 +39,10 @@ export function staticTokenVerifier(
   for (const [token, value] of Object.entries(tokens)) {
     const entry = typeof value === 'string' ? { sub: value } : value;
     if (token.length < 8)
-      throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: tokens must be 8 characters or more');
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'staticTokenVerifier: tokens must be 8 characters or more',
+      );
     if (!isValidUserId(entry.sub))
       throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: every token needs a valid sub');
     byDigest.set(digest(token), entry);

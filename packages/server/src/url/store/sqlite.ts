@@ -1,6 +1,6 @@
-import { PeerError, UsageError } from '@elicitkit/core';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PeerError, UsageError } from '@elicitkit/core';
 import Database from 'better-sqlite3';
 import { UrlErrorCode } from '../errors.js';
 import { CompletionHub } from './completion-hub.js';
@@ -117,7 +117,9 @@ export class SqliteElicitationStore implements ElicitationStore {
     this.#db.pragma('secure_delete = ON');
     const version = this.#db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new UsageError(UrlErrorCode.InvalidConfig, `SqliteElicitationStore: schema version ${version} is newer than this code`,
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        `SqliteElicitationStore: schema version ${version} is newer than this code`,
       );
     }
     this.#db.exec(SCHEMA);

@@ -1,5 +1,5 @@
-import { UsageError } from '@elicitkit/core';
 import { createHash, randomBytes } from 'node:crypto';
+import { UsageError } from '@elicitkit/core';
 import { UrlErrorCode } from '../errors.js';
 import { loadOrCreateSecretFile } from '../secret-file.js';
 
@@ -24,7 +24,10 @@ export function parseVaultKey(encoded: string): VaultKey {
   const text = encoded.trim();
   const key = Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
   if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
-    throw new UsageError(UrlErrorCode.VaultKeyInvalid, 'vault key: expected 32 bytes, base64-encoded (44 characters)');
+    throw new UsageError(
+      UrlErrorCode.VaultKeyInvalid,
+      'vault key: expected 32 bytes, base64-encoded (44 characters)',
+    );
   }
   const id = `k${createHash('sha256').update('elicitkit.vault.key-id').update(key).digest('base64url').slice(0, 11)}`;
   return { id, key: new Uint8Array(key) };

@@ -1,5 +1,5 @@
-import { PeerError, UsageError } from '@elicitkit/core';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { PeerError, UsageError } from '@elicitkit/core';
 import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import type { ElicitationStore } from '../store/types.js';
@@ -32,9 +32,13 @@ function additionalData(user: string, name: string, keyId: string): Buffer {
 }
 
 function checkEntry(user: string, name: string): void {
-  if (!isValidUserId(user)) throw new UsageError(UrlErrorCode.VaultInputInvalid, 'vault: user is not a valid user id');
+  if (!isValidUserId(user))
+    throw new UsageError(UrlErrorCode.VaultInputInvalid, 'vault: user is not a valid user id');
   if (!isValidVaultName(name)) {
-    throw new UsageError(UrlErrorCode.VaultInputInvalid, 'vault: name must be 1-128 characters of A-Z a-z 0-9 _ . : -');
+    throw new UsageError(
+      UrlErrorCode.VaultInputInvalid,
+      'vault: name must be 1-128 characters of A-Z a-z 0-9 _ . : -',
+    );
   }
 }
 
@@ -57,7 +61,10 @@ export class Vault {
     checkEntry(user, name);
     const plaintext = Buffer.from(value, 'utf8');
     if (plaintext.length === 0 || plaintext.length > MAX_VALUE_BYTES) {
-      throw new UsageError(UrlErrorCode.VaultInputInvalid, `vault: value must be 1 to ${MAX_VALUE_BYTES} bytes`);
+      throw new UsageError(
+        UrlErrorCode.VaultInputInvalid,
+        `vault: value must be 1 to ${MAX_VALUE_BYTES} bytes`,
+      );
     }
     const { id: keyId, key } = this.#keys.current;
     const iv = randomBytes(IV_BYTES);
@@ -75,7 +82,9 @@ export class Vault {
     if (!record) return undefined;
     const key = this.#keys.find(record.keyId);
     if (!key)
-      throw new UsageError(UrlErrorCode.VaultKeyInvalid, `vault: record ${name} was written with key ${record.keyId}, which is not configured`,
+      throw new UsageError(
+        UrlErrorCode.VaultKeyInvalid,
+        `vault: record ${name} was written with key ${record.keyId}, which is not configured`,
       );
     const sealed = Buffer.from(record.ciphertext);
     if (record.iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) {
