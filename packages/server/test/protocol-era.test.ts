@@ -57,8 +57,10 @@ describe("the SDK's createMcpHandler, both eras", () => {
     expect(result.outcome).toMatchObject({
       name: 'PeerError',
       code: 'no-back-channel',
+      details: { mode: 'form' },
     });
     expect(result.outcome.message).toMatch(/statelessly/);
+    expect(result.outcome.message).toMatch(/cannot carry a server-to-client request/);
     expect(result.outcome.message).toMatch(/serveMcpHttp/);
     expect(received).toEqual([]);
   });
