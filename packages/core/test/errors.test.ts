@@ -13,7 +13,10 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 describe('the error model', () => {
   it('names each error by its class and keeps code, details and cause', () => {
     const cause = new Error('socket closed');
-    const error = new PeerError('store-unavailable', 'the store did not answer', { cause, details: { tries: 2 } });
+    const error = new PeerError('store-unavailable', 'the store did not answer', {
+      cause,
+      details: { tries: 2 },
+    });
     expect(error).toBeInstanceOf(ElicitkitError);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({ name: 'PeerError', code: 'store-unavailable', details: { tries: 2 } });
