@@ -1,116 +1,91 @@
-import { ElicitkitError, type Issue } from '@elicitkit/core';
+import type { Issue } from '@elicitkit/core';
 
 /**
- * Errors `@elicitkit/client` throws to the host application. Branch on `code`, never on `message`.
+ * The codes `@elicitkit/client` throws to the host application. Each code is thrown as one class, by who is at
+ * fault (see `ElicitkitError` in `@elicitkit/core`): the host's wiring ({@link UsageError}), the server
+ * ({@link PeerError}), the person ({@link RefusedError}). Branch on `code`, never on `message`.
  * (Errors sent to a server travel as JSON-RPC errors instead: see `pipeline/invalid-params.ts`.)
  */
+export const ClientErrorCode = {
+  /** UsageError. An option is out of range, e.g. an empty or unknown `modes` list (E-08); `details.option`. */
+  InvalidOption: 'invalid-option',
+  /** UsageError. `installElicitation` after `connect`: capabilities can no longer be declared (E-07). */
+  AlreadyConnected: 'already-connected',
+  /** UsageError. `installElicitation` twice on one client. */
+  AlreadyInstalled: 'already-installed',
+  /** UsageError. A retry driver on a client without `installElicitation`. */
+  NotInstalled: 'not-installed',
+  /** UsageError. The installed `@modelcontextprotocol/client` lacks what 2026-07-28 input requests need. */
+  UnsupportedSdk: 'unsupported-sdk',
+  /** PeerError. -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids. */
+  InvalidUrlRequiredData: 'invalid-url-required-data',
+  /** PeerError. A URL failed `analyzeUrl`; it was never shown or opened (E-49). */
+  UrlBlocked: 'url-blocked',
+  /** PeerError. The server sent -32042 but this host did not declare URL mode, so it runs no URL flow (E-09). */
+  UrlModeNotDeclared: 'url-mode-not-declared',
+  /** PeerError. 2026: an input request failed the pipeline's gates (undeclared mode, bad schema…). */
+  InvalidInputRequest: 'invalid-input-request',
+  /** PeerError. 2026: an input request this host does not serve (sampling, roots, unknown). */
+  UnsupportedInputRequest: 'unsupported-input-request',
+  /** PeerError. 2026: an `InputRequiredResult` of the wrong shape (M-02, M-03). */
+  InvalidInputRequiredResult: 'invalid-input-required-result',
+  /** PeerError. The server kept answering -32042 after `maxRetries` retries; `cause` is its last error. */
+  RetryLimit: 'retry-limit',
+  /** PeerError. The server asked again for a completed elicitation, or (2026) repeated a round unchanged. */
+  RetryLoop: 'retry-loop',
+  /** PeerError. 2026: the server still required input after `maxRounds` rounds. */
+  RoundLimit: 'round-limit',
+  /** PeerError. 2026: the server held the retry of a consented URL flow more than `maxWaitRounds` times. */
+  WaitLimit: 'wait-limit',
+  /** RefusedError. The user declined to open a URL (E-04). */
+  ConsentDeclined: 'consent-declined',
+  /** RefusedError. The user dismissed the consent prompt (E-42). */
+  ConsentCancelled: 'consent-cancelled',
+  /** RefusedError. The user gave up waiting for the out-of-band flow (E-22). */
+  WaitCancelled: 'wait-cancelled',
+} as const;
+export type ClientErrorCode = (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
 
-/** Why an {@link ElicitationSetupError} was thrown. */
-export type ElicitationSetupErrorCode =
-  | 'invalid-options' // an option is out of range, e.g. an empty or unknown `modes` list (E-08)
-  | 'already-connected' // `installElicitation` after `connect`: capabilities can no longer be declared (E-07)
-  | 'already-installed' // `installElicitation` twice on one client
-  | 'not-installed' // `callToolWithElicitation` on a client without `installElicitation`
-  | 'unsupported-sdk'; // the installed @modelcontextprotocol/client lacks what 2026-07-28 input requests need
+/** A schema finding on a rejected input request (the same data core reports). */
+export type InputRequestIssue = Issue;
 
-/** The host wired elicitkit up wrongly. A programming error, not something a server can cause. */
-export class ElicitationSetupError extends ElicitkitError {
-  declare readonly code: ElicitationSetupErrorCode;
-
-  constructor(code: ElicitationSetupErrorCode, message: string) {
-    super(code, message);
-  }
-}
-
-/** Why a {@link UrlElicitationRequiredDataError} was thrown. */
-export type UrlElicitationRequiredErrorCode =
-  | 'invalid-url-required-data' // -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids
-  | 'url-blocked' // a listed URL failed `analyzeUrl`; it was never shown (E-49)
-  | 'url-mode-not-declared'; // the host did not declare URL mode, so it will not run URL flows (E-09)
-
-/** A server answered -32042 (`URLElicitationRequiredError`) with something the retry loop refuses to act on. */
-export class UrlElicitationRequiredDataError extends ElicitkitError {
-  declare readonly code: UrlElicitationRequiredErrorCode;
-
-  constructor(code: UrlElicitationRequiredErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
-}
-
-/** How the user refused, in a {@link UrlElicitationRefusedError}. */
-export type UrlElicitationRefusedCode =
-  | 'consent-declined' // the user declined to open a URL (E-04)
-  | 'consent-cancelled' // the user dismissed the consent prompt (E-42)
-  | 'wait-cancelled'; // the user gave up waiting for the out-of-band flow (E-22)
-
-/** The user said no to a URL flow that a call needed. The original call was not retried. */
-export class UrlElicitationRefusedError extends ElicitkitError {
-  declare readonly code: UrlElicitationRefusedCode;
-  /** The elicitation the user refused, when one was being asked about. */
-  readonly elicitationId: string | undefined;
-
-  constructor(code: UrlElicitationRefusedCode, message: string, elicitationId?: string) {
-    super(code, message);
-    this.elicitationId = elicitationId;
-  }
-}
-
-/** Which limit or loop ended an {@link ElicitationRetryError}. */
-export type ElicitationRetryErrorCode =
-  | 'retry-limit' // the server kept answering -32042 after `maxRetries` retries
-  | 'retry-loop' // the server asked again for an elicitation that had already completed, or (2026) repeated a round unchanged
-  | 'round-limit' // 2026: the server still required input after `maxPromptRounds` rounds
-  | 'wait-limit'; // 2026: the server held or shed the retry of a consented URL flow more than `maxWaitRounds` times
-
-/**
- * A retry loop gave up: the -32042 loop (2025; the server's last error is the `cause`) or the
- * multi round-trip loop (2026; the last `InputRequiredResult` is the `cause`).
- */
-export class ElicitationRetryError extends ElicitkitError {
-  declare readonly code: ElicitationRetryErrorCode;
-  /** The flows concerned: `elicitationId`s on 2025, input-request keys on 2026. */
-  readonly elicitationIds: readonly string[];
-
-  constructor(
-    code: ElicitationRetryErrorCode,
-    message: string,
-    elicitationIds: readonly string[],
-    cause: unknown,
-  ) {
-    super(code, message, { cause });
-    this.elicitationIds = elicitationIds;
-  }
-}
-
-/** Why an {@link InputRequestRejectedError} was thrown. */
-export type InputRequestRejectedCode =
-  | 'invalid-input-request' // an input request failed the pipeline's gates (undeclared mode, bad schema, …)
-  | 'url-blocked' // a URL input request failed `analyzeUrl`; it was never shown or opened (E-49)
-  | 'unsupported-input-request' // an input request this host does not serve (sampling, roots, unknown)
-  | 'invalid-input-required-result'; // an `InputRequiredResult` of the wrong shape (M-02, M-03)
-
-/**
- * 2026-07-28: a server's `InputRequiredResult` asked for something the host refuses to act on. Nothing was
- * shown or opened, and the call was not retried: there is no way to answer one input request with an
- * error, and guessing an answer would mislead the server.
- */
-export class InputRequestRejectedError extends ElicitkitError {
-  declare readonly code: InputRequestRejectedCode;
+/** Where a rejected 2026-07-28 input request came from. */
+export interface InputRequestDetails {
   /** The offending input request's key, when one was at fault. */
-  readonly inputRequestKey: string | undefined;
+  inputRequestKey?: string;
   /** Schema findings, for `invalid-input-request` with a bad `requestedSchema`. */
-  readonly issues: readonly Issue[] | undefined;
+  issues?: readonly InputRequestIssue[];
+}
 
-  constructor(
-    code: InputRequestRejectedCode,
-    message: string,
-    details: {
-      inputRequestKey?: string;
-      issues?: readonly Issue[];
-    } = {},
-  ) {
-    super(code, message);
-    this.inputRequestKey = details.inputRequestKey;
-    this.issues = details.issues;
-  }
+/** The flows a retry loop gave up on: `elicitationId`s on 2025-11-25, input-request keys on 2026-07-28. */
+export interface RetryDetails {
+  elicitationIds: readonly string[];
+}
+
+/** `details` of each {@link ClientErrorCode}. */
+export interface ClientErrorDetails {
+  'invalid-option': { option: string };
+  'already-connected': Record<never, never>;
+  'already-installed': Record<never, never>;
+  'not-installed': Record<never, never>;
+  'unsupported-sdk': Record<never, never>;
+  'invalid-url-required-data': Record<never, never>;
+  /** `inputRequestKey` on 2026-07-28 (an input request), nothing more on 2025-11-25 (a -32042 list). */
+  'url-blocked': InputRequestDetails;
+  'url-mode-not-declared': Record<never, never>;
+  'invalid-input-request': InputRequestDetails;
+  'unsupported-input-request': InputRequestDetails;
+  'invalid-input-required-result': InputRequestDetails;
+  'retry-limit': RetryDetails;
+  'retry-loop': RetryDetails;
+  'round-limit': RetryDetails;
+  'wait-limit': RetryDetails;
+  /** `elicitationId`: the elicitation the user refused, when one was being asked about. */
+  'consent-declined': { elicitationId?: string };
+  'consent-cancelled': { elicitationId?: string };
+  'wait-cancelled': { elicitationId?: string };
+}
+
+declare module '@elicitkit/core' {
+  interface ElicitkitErrorDetailsMap extends ClientErrorDetails {}
 }

@@ -7,16 +7,19 @@
  * @module @elicitkit/client
  */
 export {
-  ElicitationRetryError,
-  type ElicitationRetryErrorCode,
-  ElicitationSetupError,
-  type ElicitationSetupErrorCode,
-  type InputRequestRejectedCode,
-  InputRequestRejectedError,
-  type UrlElicitationRefusedCode,
-  UrlElicitationRefusedError,
-  UrlElicitationRequiredDataError,
-  type UrlElicitationRequiredErrorCode,
+  AbortedError,
+  ElicitkitError,
+  isElicitkitError,
+  PeerError,
+  RefusedError,
+  UsageError,
+} from '@elicitkit/core';
+export {
+  ClientErrorCode,
+  type ClientErrorDetails,
+  type InputRequestDetails,
+  type InputRequestIssue,
+  type RetryDetails,
 } from './errors.js';
 export type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
 export { type ElicitationHost, type InstallElicitationOptions, installElicitation } from './install.js';

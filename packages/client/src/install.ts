@@ -1,7 +1,8 @@
+import { UsageError } from '@elicitkit/core';
 import { type Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { sdkInputRequestHandler } from './era/input-request.js';
 import { answerWireRequest } from './era/wire-request.js';
-import { ElicitationSetupError } from './errors.js';
+import { ClientErrorCode } from './errors.js';
 import type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
 import { HostState, registerHost } from './host/host-state.js';
 import { systemBrowserOpener, type UrlOpener } from './open/opener.js';
@@ -64,8 +65,8 @@ function sdkHandlerLookup(client: Client) {
   const target = client as unknown as { _getRequestHandler?: HandlerLookup };
   const original = target._getRequestHandler;
   if (typeof original !== 'function') {
-    throw new ElicitationSetupError(
-      'unsupported-sdk',
+    throw new UsageError(
+      ClientErrorCode.UnsupportedSdk,
       'this @modelcontextprotocol/client has no handler lookup for 2026-07-28 input requests (expected 2.4.x)',
     );
   }
@@ -86,22 +87,31 @@ function sdkHandlerLookup(client: Client) {
  */
 export function installElicitation(client: Client, options: InstallElicitationOptions): ElicitationHost {
   if (client.transport) {
-    throw new ElicitationSetupError(
-      'already-connected',
+    throw new UsageError(
+      ClientErrorCode.AlreadyConnected,
       'installElicitation must run before client.connect: capabilities are sent at initialization',
     );
   }
   if (typeof options?.ui?.form !== 'function' || typeof options.ui.url !== 'function') {
-    throw new ElicitationSetupError(
-      'invalid-options',
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
       'options.ui must implement form(prompt) and url(prompt)',
+      {
+        details: { option: 'ui' },
+      },
     );
   }
   const modeList = options.modes ?? ALL_MODES;
   const modes = checkModes(modeList);
   const maxFormAttempts = options.maxFormAttempts ?? DEFAULT_MAX_FORM_ATTEMPTS;
   if (!Number.isInteger(maxFormAttempts) || maxFormAttempts < 1) {
-    throw new ElicitationSetupError('invalid-options', `maxFormAttempts must be an integer >= 1`);
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
+      `maxFormAttempts must be an integer >= 1, got ${maxFormAttempts}`,
+      {
+        details: { option: 'maxFormAttempts' },
+      },
+    );
   }
 
   const host = new HostState({

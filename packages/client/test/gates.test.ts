@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ElicitationSetupError, elicitationCapabilities, installElicitation } from '../src/index.js';
+import { elicitationCapabilities, installElicitation } from '../src/index.js';
 import { scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
@@ -48,7 +48,9 @@ describe('capability declaration', () => {
 
   it('[E-08] refuses an empty or unknown mode list', () => {
     const client = new Client({ name: 'c', version: '1' });
-    expect(() => installElicitation(client, { ui: scriptedUI(), modes: [] })).toThrow(ElicitationSetupError);
+    expect(() => installElicitation(client, { ui: scriptedUI(), modes: [] })).toThrow(
+      expect.objectContaining({ name: 'UsageError', code: 'invalid-option', details: { option: 'modes' } }),
+    );
     expect(() => elicitationCapabilities(['form', 'sms' as 'form'])).toThrow(/unknown mode "sms"/);
   });
 

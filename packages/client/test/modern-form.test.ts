@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   callToolWithElicitation,
   type ElicitationHostEvents,
-  ElicitationRetryError,
   type FormPrompt,
   type InstallElicitationOptions,
+  PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
 import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
@@ -189,7 +189,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
       { name: 'forever', arguments: {} },
       { maxPromptRounds: 3 },
     ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ElicitationRetryError);
+    expect(error).toBeInstanceOf(PeerError);
     expect(error).toMatchObject({ code: 'round-limit' });
     expect(ui.prompts).toHaveLength(3);
   });
@@ -205,7 +205,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
     const error = await callToolWithElicitation(client, { name: 'loop', arguments: {} }).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ name: 'ElicitationRetryError', code: 'retry-loop' });
+    expect(error).toMatchObject({ name: 'PeerError', code: 'retry-loop' });
     expect(ui.prompts).toHaveLength(1);
   });
 

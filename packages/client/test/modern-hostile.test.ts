@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   callToolWithElicitation,
   type ElicitationHostEvents,
-  InputRequestRejectedError,
   type InstallElicitationOptions,
+  PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
 import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
@@ -99,12 +99,12 @@ describe('hostile 2026 input requests are never shown or opened', () => {
   });
 
   for (const [what, result, options, code, message] of hostile) {
-    it(`${what}: the call fails with InputRequestRejectedError(${code}), nothing shown, no retry`, async () => {
+    it(`${what}: the call fails with PeerError(${code}), nothing shown, no retry`, async () => {
       const { client, ui, opener, server, rejected } = await setup(raw(result), options);
       const error = await callToolWithElicitation(client, { name: 'tool', arguments: {} }).catch(
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(InputRequestRejectedError);
+      expect(error).toBeInstanceOf(PeerError);
       expect(error).toMatchObject({ code });
       expect((error as Error).message).toMatch(message);
       expect(ui.prompts).toHaveLength(0);
@@ -121,8 +121,8 @@ describe('hostile 2026 input requests are never shown or opened', () => {
       raw(ask({ mode: 'url', message: 'x', url: 'javascript:alert(1)' })),
     );
     const error = await client.callTool({ name: 'tool', arguments: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(InputRequestRejectedError);
-    expect(error).toMatchObject({ code: 'url-blocked', inputRequestKey: 'bad' });
+    expect(error).toBeInstanceOf(PeerError);
+    expect(error).toMatchObject({ code: 'url-blocked', details: { inputRequestKey: 'bad' } });
     expect(ui.prompts).toHaveLength(0);
     expect(opener.opened).toHaveLength(0);
     expect(rejected).toHaveLength(1);

@@ -7,7 +7,7 @@ import {
   callToolWithElicitation,
   type InstallElicitationOptions,
   installElicitation,
-  UrlElicitationRefusedError,
+  RefusedError,
   type UrlPrompt,
 } from '../src/index.js';
 import { scriptedUI } from '../src/testing/index.js';
@@ -172,13 +172,13 @@ describe('2026-07-28 URL input requests: consent → open → retry (M-17)', () 
     });
   });
 
-  it('[E-22] "cancel" while the server holds ends the call with UrlElicitationRefusedError(wait-cancelled)', async () => {
+  it('[E-22] "cancel" while the server holds ends the call with RefusedError(wait-cancelled)', async () => {
     const { client, ui } = await setup('hold');
     ui.push({ url: { action: 'consent' } }, { wait: 'cancel' });
     const error = await callToolWithElicitation(client, { name: 'connect', arguments: {} }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(UrlElicitationRefusedError);
+    expect(error).toBeInstanceOf(RefusedError);
     expect(error).toMatchObject({ code: 'wait-cancelled' });
   });
 
@@ -224,7 +224,7 @@ describe('2026-07-28 URL input requests: consent → open → retry (M-17)', () 
       { name: 'connect', arguments: {} },
       { maxWaitRounds: 4 },
     ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'ElicitationRetryError', code: 'wait-limit' });
+    expect(error).toMatchObject({ name: 'PeerError', code: 'wait-limit' });
   });
 
   it('[E-04] a declined URL is answered decline on the retry, and nothing opens', async () => {

@@ -2,11 +2,10 @@ import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   callToolWithElicitation,
-  ElicitationRetryError,
   type InstallElicitationOptions,
+  PeerError,
+  RefusedError,
   requestWithElicitation,
-  UrlElicitationRefusedError,
-  UrlElicitationRequiredDataError,
   type UrlPrompt,
 } from '../src/index.js';
 import { scriptedUI } from '../src/testing/index.js';
@@ -103,7 +102,7 @@ describe('callToolWithElicitation (-32042)', () => {
     const { client, ui } = await setup({ completeOnOpen: false });
     ui.push({ url: { action: 'consent' } }, { wait: 'cancel' });
     const error = await callToolWithElicitation(client, { name: 't' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UrlElicitationRefusedError);
+    expect(error).toBeInstanceOf(RefusedError);
     expect(error).toMatchObject({ code: 'wait-cancelled' });
   });
 
@@ -111,8 +110,9 @@ describe('callToolWithElicitation (-32042)', () => {
     const declined = await setup();
     declined.ui.push({ url: { action: 'decline' } });
     await expect(callToolWithElicitation(declined.client, { name: 't' })).rejects.toMatchObject({
+      name: 'RefusedError',
       code: 'consent-declined',
-      elicitationId: 'e1',
+      details: { elicitationId: 'e1' },
     });
     expect(declined.calls()).toBe(1);
     expect(declined.opener.opened).toEqual([]);
@@ -129,8 +129,8 @@ describe('callToolWithElicitation (-32042)', () => {
     server.handlers['tools/call'] = () => required('e1');
     ui.push({ url: { action: 'consent' } });
     const error = await callToolWithElicitation(client, { name: 't' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ElicitationRetryError);
-    expect(error).toMatchObject({ code: 'retry-loop', elicitationIds: ['e1'] });
+    expect(error).toBeInstanceOf(PeerError);
+    expect(error).toMatchObject({ code: 'retry-loop', details: { elicitationIds: ['e1'] } });
     expect((error as Error).cause).toMatchObject({ code: -32042 });
   });
 
@@ -169,7 +169,7 @@ describe('callToolWithElicitation (-32042)', () => {
       const { client, ui, server } = await setup();
       server.handlers['tools/call'] = () => ({ error: { code: -32042, message: 'needed', data } });
       const error = await callToolWithElicitation(client, { name: 't' }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UrlElicitationRequiredDataError);
+      expect(error).toBeInstanceOf(PeerError);
       expect(error).toMatchObject({ code: 'invalid-url-required-data' });
       expect(ui.prompts).toHaveLength(0);
     });

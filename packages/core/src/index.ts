@@ -5,7 +5,20 @@ export {
   validateContent,
   validateField,
 } from './content/validate-content.js';
-export { ElicitkitError } from './errors.js';
+export {
+  AbortedError,
+  CoreErrorCode,
+  type CoreErrorDetails,
+  ElicitkitError,
+  type ElicitkitErrorDetailsMap,
+  type ElicitkitErrorOptions,
+  type ErrorDetailsOf,
+  isElicitkitError,
+  type KnownErrorCode,
+  PeerError,
+  RefusedError,
+  UsageError,
+} from './errors.js';
 export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
 export {

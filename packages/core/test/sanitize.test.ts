@@ -1,4 +1,4 @@
-import { ElicitkitError, sanitizeForDisplay } from '@elicitkit/core';
+import { CoreErrorCode, isElicitkitError, sanitizeForDisplay, UsageError } from '@elicitkit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -182,18 +182,28 @@ describe('sanitizeForDisplay: length cap', () => {
     'rejects maxLength %s with a clear error',
     (max) => {
       const call = () => sanitizeForDisplay('text', { maxLength: max as number });
-      expect(call).toThrow(ElicitkitError);
+      expect(call).toThrow(UsageError);
       expect(call).toThrow(/options\.maxLength must be a positive integer/);
       try {
         call();
+        expect.unreachable();
       } catch (error) {
-        expect((error as ElicitkitError).code).toBe('invalid-options');
+        expect(isElicitkitError(error, CoreErrorCode.InvalidOption) && error.details.option).toBe(
+          'maxLength',
+        );
       }
     },
   );
 
   it.each([undefined, null, 42, {}])('rejects the non-string %s with a clear error', (value) => {
     expect(() => sanitizeForDisplay(value as unknown as string)).toThrow(/expects a string/);
+    expect(() => sanitizeForDisplay(value as unknown as string)).toThrow(
+      expect.objectContaining({
+        name: 'UsageError',
+        code: 'invalid-argument',
+        details: { argument: 'text' },
+      }),
+    );
   });
 });
 

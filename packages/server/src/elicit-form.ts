@@ -18,10 +18,10 @@ export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInpu
  * if (outcome.action === 'accept') ship(outcome.data.name, outcome.data.zip);
  * ```
  *
- * Before sending: the schema is checked with core (`InvalidSchemaError`), secret-looking fields are refused
- * (E-01, `SensitiveFieldError`), URLs in texts give a development warning (E-47), and the client must have
- * declared form mode (E-09, M-04, `ElicitationUnsupportedError`). The answer is validated (E-60, M-09,
- * `InvalidAnswerError`).
+ * Before sending: the schema is checked with core (`invalid-schema`), secret-looking fields are refused
+ * (E-01, `sensitive-field`), URLs in texts give a development warning (E-47), and the client must have
+ * declared form mode (E-09, M-04, `mode-not-declared`). The answer is validated (E-60, M-09,
+ * `invalid-answer`).
  *
  * Both protocol eras, same code: on 2025-11-25 the request rides the tool call's stream and this waits
  * `timeoutMs` (default 10 minutes; the call's cancellation and `signal` stop it). On 2026-07-28 the handler is

@@ -1,47 +1,42 @@
 import type { ContentIssue, Issue, SchemaIssue } from '@elicitkit/core';
-import { ElicitkitError, formatIssuePath } from '@elicitkit/core';
+import { AbortedError, formatIssuePath, PeerError, UsageError } from '@elicitkit/core';
 
 /**
- * Every error `@elicitkit/server` throws. Branch on `code` (stable), never on `message` (for people).
- * Errors that mean "the author's code is wrong" (a bad schema, a secret asked through a form) are thrown
- * before anything is sent; errors about the other side (no capability, invalid answer, timeout) are
- * thrown after.
+ * The codes `@elicitkit/server` throws from its root entry (forms, shorthands, `step`, `enableElicitation`). Each code
+ * is thrown as one class, by who is at fault (see `ElicitkitError` in `@elicitkit/core` for the rule): the author's
+ * mistakes ({@link UsageError}) are thrown before anything is sent; the client's ({@link PeerError}) and stops
+ * ({@link AbortedError}) after. Branch on `code` (stable), never on `message` (for people).
  */
-export type ServerErrorCode =
-  | 'invalid-schema'
-  | 'invalid-option'
-  | 'sensitive-field'
-  | 'elicitation-unsupported'
-  | 'unsupported-protocol-era'
-  | 'elicitation-not-enabled'
-  | 'request-state-rejected'
-  | 'step-replayed'
-  | 'invalid-answer'
-  | 'elicitation-timeout'
-  | 'elicitation-aborted'
-  | 'elicitation-failed';
-
-/** The requested schema breaks the spec's subset or a limit; nothing was sent. */
-export class InvalidSchemaError extends ElicitkitError {
-  override readonly code = 'invalid-schema' as const;
-  readonly issues: readonly SchemaIssue[];
-
-  constructor(issues: readonly SchemaIssue[], options?: { cause?: unknown }) {
-    super('invalid-schema', `Invalid requested schema, nothing was sent: ${listIssues(issues)}`, options);
-    this.issues = issues;
-  }
-}
-
-/** An option passed to an elicitkit function is out of range or of the wrong type. */
-export class InvalidOptionError extends ElicitkitError {
-  override readonly code = 'invalid-option' as const;
-  readonly option: string;
-
-  constructor(option: string, problem: string) {
-    super('invalid-option', `Invalid option ${option}: ${problem}.`);
-    this.option = option;
-  }
-}
+export const ServerErrorCode = {
+  /** UsageError. The requested schema breaks the spec's subset or a limit; nothing was sent. */
+  InvalidSchema: 'invalid-schema',
+  /** UsageError. An option is out of range or of the wrong type; `details.option` names it. */
+  InvalidOption: 'invalid-option',
+  /** UsageError. E-01/E-02: the form asks for a secret; `details.findings` says where. Nothing was sent. */
+  SensitiveField: 'sensitive-field',
+  /** UsageError. `enableElicitation(server)` was not called on the server running this handler. */
+  ElicitationNotEnabled: 'elicitation-not-enabled',
+  /** PeerError. E-09: the client did not declare the elicitation mode (`details.mode`); nothing was sent. */
+  ModeNotDeclared: 'mode-not-declared',
+  /**
+   * PeerError. This connection cannot carry a server-to-client request: a 2025-11-25 client served statelessly
+   * (one fresh server per POST). Serve 2025-11-25 clients on sessions, or fall back as for `mode-not-declared`.
+   */
+  NoBackChannel: 'no-back-channel',
+  /** PeerError. E-60: the client accepted with content that does not fit the schema; `details.issues`. */
+  InvalidAnswer: 'invalid-answer',
+  /** PeerError. The client answered with a JSON-RPC error or a malformed result; `cause` holds the SDK's error. */
+  ElicitationFailed: 'elicitation-failed',
+  /** PeerError. M-05/M-06: an echoed `requestState` failed verification; `details.reason` (for logs only). */
+  RequestStateRejected: 'request-state-rejected',
+  /** PeerError. M-07: a single-use `step` was asked to run again (an older `requestState` replayed). */
+  StepReplayed: 'step-replayed',
+  /** AbortedError. Nobody answered within `details.timeoutMs`; the request was cancelled on the client. */
+  ElicitationTimeout: 'elicitation-timeout',
+  /** AbortedError. The tool call was cancelled, the author's signal fired, or the client went away. */
+  ElicitationAborted: 'elicitation-aborted',
+} as const;
+export type ServerErrorCode = (typeof ServerErrorCode)[keyof typeof ServerErrorCode];
 
 /** Where a field looks like it asks for a secret, and why. */
 export interface SensitiveFieldFinding {
@@ -53,128 +48,177 @@ export interface SensitiveFieldFinding {
   match: string;
 }
 
-/** E-01/E-02: the form asks for a secret; such data must go through URL mode. Nothing was sent. */
-export class SensitiveFieldError extends ElicitkitError {
-  override readonly code = 'sensitive-field' as const;
-  readonly findings: readonly SensitiveFieldFinding[];
-
-  constructor(findings: readonly SensitiveFieldFinding[]) {
-    const where = findings.map((f) => `${f.field} (${f.in} says "${f.match}")`).join(', ');
-    super(
-      'sensitive-field',
-      `Form mode must not ask for secrets (MCP 2025-11-25, elicitation "User Interaction Model"): ${where}. ` +
-        'Collect secrets through URL mode, on a page of your own server. If a field only looks like a secret, ' +
-        "mark it with `.notSecret()` (builders) or list it in `notSecret: ['field']`.",
-    );
-    this.findings = findings;
-  }
-}
-
-/**
- * E-09: the client did not declare the mode, so nothing was sent. Catch it to fall back (ask through the
- * tool's arguments, return a text asking the user, or refuse with an explanation).
- */
-export class ElicitationUnsupportedError extends ElicitkitError {
-  override readonly code = 'elicitation-unsupported' as const;
-  readonly mode: 'form' | 'url';
-
-  constructor(mode: 'form' | 'url') {
-    super(
-      'elicitation-unsupported',
-      `The client did not declare elicitation mode "${mode}", so no request was sent (MCP 2025-11-25, ` +
-        'elicitation "Capabilities"). Check `canElicit(ctx, mode)` first and fall back: take the value as a ' +
-        'tool argument, or return a result that tells the user what is needed.',
-    );
-    this.mode = mode;
-  }
-}
-
-/**
- * Elicitation cannot reach this client from here: the request was served where the server cannot talk back to the
- * client, typically a 2025-11-25 client served statelessly (the SDK's `createMcpHandler` legacy fallback, one
- * fresh instance per POST, which cannot send server-to-client requests). Serve 2025 clients on sessions
- * (`serveMcpHttp` / `createMcpHttpHandler`, stdio) or let them speak 2026-07-28.
- */
-export class UnsupportedProtocolEraError extends ElicitkitError {
-  override readonly code = 'unsupported-protocol-era' as const;
-
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(
-      'unsupported-protocol-era',
-      `Elicitation cannot be delivered on this connection: ${detail}. Serve 2025-11-25 clients on sessions ` +
-        '(serveMcpHttp or createMcpHttpHandler from @elicitkit/server, or stdio); 2026-07-28 clients need nothing more.',
-      options,
-    );
-  }
-}
-
-/**
- * The server was not set up for elicitation: `enableElicitation(server)` (one line, before registering tools)
- * gives elicitkit what it needs to read the client's capabilities on both eras and to run 2026-07-28 rounds.
- */
-export class ElicitationNotEnabledError extends ElicitkitError {
-  override readonly code = 'elicitation-not-enabled' as const;
-
-  constructor() {
-    super(
-      'elicitation-not-enabled',
-      'This handler runs on a server that elicitkit was not enabled on: call `enableElicitation(server, options)` ' +
-        'once, right after creating the McpServer and before registering tools, prompts or resources.',
-    );
-  }
-}
-
 /** A finding about an answer: from core's check, or from the author's Standard Schema (`custom`). */
 export type AnswerIssue = ContentIssue | Issue<'custom'>;
-
-/** E-60: the client accepted with content that does not fit the requested schema. */
-export class InvalidAnswerError extends ElicitkitError {
-  override readonly code = 'invalid-answer' as const;
-  readonly issues: readonly AnswerIssue[];
-
-  constructor(issues: readonly AnswerIssue[]) {
-    super('invalid-answer', `The client's answer does not fit the requested schema: ${listIssues(issues)}`);
-    this.issues = issues;
-  }
-}
-
-/** Nobody answered within `timeoutMs`. The request was cancelled on the client. */
-export class ElicitationTimeoutError extends ElicitkitError {
-  override readonly code = 'elicitation-timeout' as const;
-  readonly timeoutMs: number;
-
-  constructor(timeoutMs: number, options?: { cause?: unknown }) {
-    super('elicitation-timeout', `No answer to the elicitation within ${timeoutMs} ms.`, options);
-    this.timeoutMs = timeoutMs;
-  }
-}
 
 /** Why an elicitation stopped before an answer. */
 export type AbortReason = 'tool-call-cancelled' | 'signal' | 'disconnected';
 
-/** The tool call was cancelled, the author's signal fired, or the client went away mid-form. */
-export class ElicitationAbortedError extends ElicitkitError {
-  override readonly code = 'elicitation-aborted' as const;
-  readonly reason: AbortReason;
+/** Why an echoed `requestState` was refused (reported to the server's `onError`, never to the client). */
+export type StateRejection =
+  | 'malformed'
+  | 'too-large'
+  | 'unknown-key'
+  | 'tampered'
+  | 'expired'
+  | 'other-principal'
+  | 'other-request';
 
-  constructor(reason: AbortReason, options?: { cause?: unknown }) {
-    const why = {
-      'tool-call-cancelled': 'the tool call was cancelled',
-      signal: 'the signal passed to elicitForm fired',
-      disconnected: 'the client disconnected',
-    }[reason];
-    super('elicitation-aborted', `The elicitation stopped before an answer: ${why}.`, options);
-    this.reason = reason;
-  }
+/** `details` of each {@link ServerErrorCode}. */
+export interface ServerErrorDetails {
+  'invalid-schema': { issues: readonly SchemaIssue[] };
+  'invalid-option': { option: string };
+  'sensitive-field': { findings: readonly SensitiveFieldFinding[] };
+  'elicitation-not-enabled': Record<never, never>;
+  'mode-not-declared': { mode: 'form' | 'url' };
+  'no-back-channel': { mode: 'form' | 'url' };
+  'invalid-answer': { issues: readonly AnswerIssue[] };
+  'elicitation-failed': Record<never, never>;
+  'request-state-rejected': { reason: StateRejection };
+  'step-replayed': { step: string };
+  'elicitation-timeout': { timeoutMs: number };
+  'elicitation-aborted': { reason: AbortReason };
 }
 
-/** The client answered with a JSON-RPC error or a malformed result; `cause` holds the SDK's error. */
-export class ElicitationFailedError extends ElicitkitError {
-  override readonly code = 'elicitation-failed' as const;
+declare module '@elicitkit/core' {
+  interface ElicitkitErrorDetailsMap extends ServerErrorDetails {}
+}
 
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('elicitation-failed', `The elicitation failed: ${message}`, options);
-  }
+/** An error of one server code, `details` typed by {@link ServerErrorDetails} (checks each factory below). */
+type ServerError<Code extends ServerErrorCode> =
+  | UsageError<Code, ServerErrorDetails[Code]>
+  | PeerError<Code, ServerErrorDetails[Code]>
+  | AbortedError<Code, ServerErrorDetails[Code]>;
+
+export function invalidSchemaError(
+  issues: readonly SchemaIssue[],
+  options?: ErrorOptions,
+): ServerError<'invalid-schema'> {
+  return new UsageError(
+    ServerErrorCode.InvalidSchema,
+    `Invalid requested schema, nothing was sent: ${listIssues(issues)}`,
+    { ...options, details: { issues } },
+  );
+}
+
+export function invalidOptionError(option: string, problem: string): ServerError<'invalid-option'> {
+  return new UsageError(ServerErrorCode.InvalidOption, `Invalid option ${option}: ${problem}.`, {
+    details: { option },
+  });
+}
+
+export function sensitiveFieldError(
+  findings: readonly SensitiveFieldFinding[],
+): ServerError<'sensitive-field'> {
+  const where = findings.map((f) => `${f.field} (${f.in} says "${f.match}")`).join(', ');
+  return new UsageError(
+    ServerErrorCode.SensitiveField,
+    `Form mode must not ask for secrets (MCP 2025-11-25, elicitation "User Interaction Model"): ${where}. ` +
+      'Collect secrets through URL mode, on a page of your own server. If a field only looks like a secret, ' +
+      "mark it with `.notSecret()` (builders) or list it in `notSecret: ['field']`.",
+    { details: { findings } },
+  );
+}
+
+export function elicitationNotEnabledError(): ServerError<'elicitation-not-enabled'> {
+  return new UsageError(
+    ServerErrorCode.ElicitationNotEnabled,
+    'This handler runs on a server that elicitkit was not enabled on: call `enableElicitation(server, options)` ' +
+      'once, right after creating the McpServer and before registering tools, prompts or resources.',
+  );
+}
+
+/** E-09: catch it to fall back (take the value as a tool argument, or return a text asking the user). */
+export function modeNotDeclaredError(mode: 'form' | 'url'): ServerError<'mode-not-declared'> {
+  return new PeerError(
+    ServerErrorCode.ModeNotDeclared,
+    `The client did not declare elicitation mode "${mode}", so no request was sent (MCP 2025-11-25, ` +
+      'elicitation "Capabilities"). Check `canElicit(ctx, mode)` first and fall back: take the value as a ' +
+      'tool argument, or return a result that tells the user what is needed.',
+    { details: { mode } },
+  );
+}
+
+/**
+ * No server-to-client request can reach this client from here: typically a 2025-11-25 client served statelessly
+ * (the SDK's `createMcpHandler` legacy fallback, one fresh instance per POST). `detail` says what was seen.
+ */
+export function noBackChannelError(
+  mode: 'form' | 'url',
+  detail: string,
+  options?: ErrorOptions,
+): ServerError<'no-back-channel'> {
+  return new PeerError(
+    ServerErrorCode.NoBackChannel,
+    `Elicitation cannot be delivered on this connection: ${detail}. This connection cannot carry a ` +
+      'server-to-client request. Serve 2025-11-25 clients on sessions (serveMcpHttp or createMcpHttpHandler ' +
+      'from @elicitkit/server/http, or stdio), or fall back as when the client did not declare elicitation; ' +
+      '2026-07-28 clients need nothing more.',
+    { ...options, details: { mode } },
+  );
+}
+
+export function invalidAnswerError(issues: readonly AnswerIssue[]): ServerError<'invalid-answer'> {
+  return new PeerError(
+    ServerErrorCode.InvalidAnswer,
+    `The client's answer does not fit the requested schema: ${listIssues(issues)}`,
+    { details: { issues } },
+  );
+}
+
+export function elicitationFailedError(
+  message: string,
+  options?: ErrorOptions,
+): ServerError<'elicitation-failed'> {
+  return new PeerError(ServerErrorCode.ElicitationFailed, `The elicitation failed: ${message}`, options);
+}
+
+/** Reaches the client as -32602 without the reason; the reason goes to `onError` only. */
+export function requestStateRejectedError(reason: StateRejection): ServerError<'request-state-rejected'> {
+  return new PeerError(ServerErrorCode.RequestStateRejected, `requestState rejected: ${reason}`, {
+    details: { reason },
+  });
+}
+
+export function stepReplayedError(step: string): ServerError<'step-replayed'> {
+  return new PeerError(
+    ServerErrorCode.StepReplayed,
+    `Step "${step}" already ran for this flow; an earlier requestState was replayed.`,
+    { details: { step } },
+  );
+}
+
+export function elicitationTimeoutError(
+  timeoutMs: number,
+  options?: ErrorOptions,
+): ServerError<'elicitation-timeout'> {
+  return new AbortedError(
+    ServerErrorCode.ElicitationTimeout,
+    `No answer to the elicitation within ${timeoutMs} ms.`,
+    {
+      ...options,
+      details: { timeoutMs },
+    },
+  );
+}
+
+export function elicitationAbortedError(
+  reason: AbortReason,
+  options?: ErrorOptions,
+): ServerError<'elicitation-aborted'> {
+  const why = {
+    'tool-call-cancelled': 'the tool call was cancelled',
+    signal: 'the signal passed to elicitForm fired',
+    disconnected: 'the client disconnected',
+  }[reason];
+  return new AbortedError(
+    ServerErrorCode.ElicitationAborted,
+    `The elicitation stopped before an answer: ${why}.`,
+    {
+      ...options,
+      details: { reason },
+    },
+  );
 }
 
 const SHOWN_ISSUES = 10;

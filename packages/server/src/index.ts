@@ -9,6 +9,14 @@
  */
 
 export {
+  AbortedError,
+  ElicitkitError,
+  isElicitkitError,
+  PeerError,
+  RefusedError,
+  UsageError,
+} from '@elicitkit/core';
+export {
   assertCanElicit,
   canElicit,
   type ElicitationAvailability,
@@ -25,31 +33,16 @@ export {
 } from './delivery/enable.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
 export { DEFAULT_MAX_ATTEMPTS } from './delivery/form-2026.js';
-export { InputRequiredInterrupt } from './delivery/round.js';
 export type { ProtocolEra } from './delivery/scope.js';
-export {
-  memoryOnceGuard,
-  type OnceGuard,
-  type StepOptions,
-  StepReplayedError,
-  step,
-} from './delivery/step.js';
+export { memoryOnceGuard, type OnceGuard, type StepOptions, step } from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
 export {
   type AbortReason,
   type AnswerIssue,
-  ElicitationAbortedError,
-  ElicitationFailedError,
-  ElicitationNotEnabledError,
-  ElicitationTimeoutError,
-  ElicitationUnsupportedError,
-  InvalidAnswerError,
-  InvalidOptionError,
-  InvalidSchemaError,
-  SensitiveFieldError,
   type SensitiveFieldFinding,
-  type ServerErrorCode,
-  UnsupportedProtocolEraError,
+  ServerErrorCode,
+  type ServerErrorDetails,
+  type StateRejection,
 } from './errors.js';
 export {
   boolean,
@@ -87,7 +80,6 @@ export type {
   StandardFormSchema,
 } from './form/infer.js';
 export { ask, type ChooseOptions, type ConfirmResult, choose, confirm } from './shorthands.js';
-export { StateRejectedError, type StateRejection } from './state/sealed-state.js';
 export {
   generateStateKey,
   STATE_KEY_ENV,

@@ -43,15 +43,15 @@ describe.each(ERAS)('[E-09] [M-04] capability gate, %s', (era) => {
     const result = await availability(era, { elicitation: {} });
     expect(result).toMatchObject({ form: true, url: false, formGate: 'ok' });
     expect(result.urlGate).toMatchObject({
-      name: 'ElicitationUnsupportedError',
-      code: 'elicitation-unsupported',
+      name: 'PeerError',
+      code: 'mode-not-declared',
     });
   });
 
   it('[E-09] url only: form is refused with a typed error and guidance, nothing sent', async () => {
     const result = await availability(era, { elicitation: { url: {} } });
     expect(result).toMatchObject({ form: false, url: true, urlGate: 'ok' });
-    expect(result.formGate).toMatchObject({ code: 'elicitation-unsupported' });
+    expect(result.formGate).toMatchObject({ code: 'mode-not-declared' });
     expect((result.formGate as { message: string }).message).toMatch(/canElicit\(ctx, mode\)/);
   });
 

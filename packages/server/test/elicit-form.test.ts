@@ -89,8 +89,8 @@ describe('elicitForm', () => {
       (ctx) => elicitForm(ctx, { message: 'm', schema: contact }),
       () => ({ action: 'accept' }),
     );
-    expect(result).toMatchObject({ error: { name: 'InvalidAnswerError', code: 'invalid-answer' } });
-    expect((result as { error: { issues: unknown[] } }).error.issues).toEqual([
+    expect(result).toMatchObject({ error: { name: 'PeerError', code: 'invalid-answer' } });
+    expect((result as { error: { details: { issues: unknown[] } } }).error.details.issues).toEqual([
       expect.objectContaining({ path: ['name'], code: 'required' }),
     ]);
   });
@@ -113,12 +113,12 @@ describe('elicitForm', () => {
         error: {
           code: string;
           message: string;
-          issues: Array<{ path: readonly (string | number)[]; code: string }>;
+          details: { issues: Array<{ path: readonly (string | number)[]; code: string }> };
         };
       }
     ).error;
     expect(error.code).toBe('invalid-answer');
-    expect(error.issues.map((i) => `${i.path.join('.')}:${i.code}`).sort()).toEqual(
+    expect(error.details.issues.map((i) => `${i.path.join('.')}:${i.code}`).sort()).toEqual(
       ['admin:unknown-property', 'age:minimum', 'mail:format', 'name:type'].sort(),
     );
     expect(error.message).toMatch(/age/);
@@ -139,7 +139,7 @@ describe('elicitForm', () => {
         schema: { type: 'object', properties: { age: { type: 'integer', minimum: 10, maximum: 1 } } },
       }),
     );
-    expect(result).toMatchObject({ error: { name: 'InvalidSchemaError', code: 'invalid-schema' } });
+    expect(result).toMatchObject({ error: { name: 'UsageError', code: 'invalid-schema' } });
     expect((result as { error: { message: string } }).error.message).toContain('properties.age');
     expect(harness?.received).toEqual([]);
   });
@@ -157,7 +157,10 @@ describe('elicitForm', () => {
       elicitForm(ctx, { message: 'Log in', schema: { user: text(), password: text() } }),
     );
     expect(result).toMatchObject({
-      error: { code: 'sensitive-field', findings: [{ field: 'password', in: 'name', match: 'password' }] },
+      error: {
+        code: 'sensitive-field',
+        details: { findings: [{ field: 'password', in: 'name', match: 'password' }] },
+      },
     });
     expect((result as { error: { message: string } }).error.message).toMatch(/URL mode/);
     expect(harness?.received).toEqual([]);
@@ -198,7 +201,7 @@ describe('elicitForm', () => {
     expect(result).toMatchObject({
       error: {
         code: 'sensitive-field',
-        findings: [{ field: 'value', in: 'message', match: 'access token' }],
+        details: { findings: [{ field: 'value', in: 'message', match: 'access token' }] },
       },
     });
     expect(harness?.received).toEqual([]);
@@ -214,10 +217,12 @@ describe('elicitForm', () => {
     expect(result).toMatchObject({
       error: {
         code: 'sensitive-field',
-        findings: [
-          { field: 'digits', in: 'message', match: 'card number' },
-          { field: 'expiry', in: 'message', match: 'card number' },
-        ],
+        details: {
+          findings: [
+            { field: 'digits', in: 'message', match: 'card number' },
+            { field: 'expiry', in: 'message', match: 'card number' },
+          ],
+        },
       },
     });
     expect(harness?.received).toEqual([]);
@@ -331,7 +336,7 @@ describe('elicitForm with Standard Schema (zod 4) and raw schemas', () => {
     expect(result).toMatchObject({
       error: {
         code: 'invalid-answer',
-        issues: [{ path: ['handle'], code: 'custom', message: 'no spaces in handles' }],
+        details: { issues: [{ path: ['handle'], code: 'custom', message: 'no spaces in handles' }] },
       },
     });
   });
@@ -406,7 +411,7 @@ describe('timeouts, cancellation, disconnection', () => {
       (ctx) => elicitForm(ctx, { message: 'm', schema: contact, signal: AbortSignal.timeout(50) }),
       never,
     );
-    expect(result).toMatchObject({ error: { code: 'elicitation-aborted', reason: 'signal' } });
+    expect(result).toMatchObject({ error: { code: 'elicitation-aborted', details: { reason: 'signal' } } });
     expect(harness?.sent.some((m) => 'method' in m && m.method === 'notifications/cancelled')).toBe(true);
   });
 
@@ -434,7 +439,7 @@ describe('timeouts, cancellation, disconnection', () => {
     controller.abort('user pressed stop');
     await call;
     await vi.waitFor(() =>
-      expect(seen).toMatchObject({ code: 'elicitation-aborted', reason: 'tool-call-cancelled' }),
+      expect(seen).toMatchObject({ code: 'elicitation-aborted', details: { reason: 'tool-call-cancelled' } }),
     );
     // The client was told to withdraw the form.
     await vi.waitFor(() =>
@@ -466,7 +471,7 @@ describe('timeouts, cancellation, disconnection', () => {
     await started;
     await harness.client.close();
     await vi.waitFor(() =>
-      expect(seen).toMatchObject({ code: 'elicitation-aborted', reason: 'disconnected' }),
+      expect(seen).toMatchObject({ code: 'elicitation-aborted', details: { reason: 'disconnected' } }),
     );
   });
 });

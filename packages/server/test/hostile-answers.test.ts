@@ -45,10 +45,10 @@ describe('[E-60] hostile answers get typed errors, never crashes', () => {
     ],
   ])('[E-60] %s', async (_, result, code) => {
     const outcome = (await answerWith(result)) as {
-      error?: { code: string; issues: Array<{ code: string }> };
+      error?: { code: string; details: { issues: Array<{ code: string }> } };
     };
     expect(outcome.error?.code).toBe('invalid-answer');
-    expect(outcome.error?.issues.map((i) => i.code)).toContain(code);
+    expect(outcome.error?.details.issues.map((i) => i.code)).toContain(code);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 

@@ -154,7 +154,10 @@ describe('elicitForm over sessionful Streamable HTTP (127.0.0.1, real SDK client
       await vi.waitFor(() =>
         expect(events).toContainEqual({
           tool: 'watched',
-          outcome: expect.objectContaining({ code: 'elicitation-aborted', reason: 'tool-call-cancelled' }),
+          outcome: expect.objectContaining({
+            code: 'elicitation-aborted',
+            details: { reason: 'tool-call-cancelled' },
+          }),
         }),
       );
     } finally {
@@ -174,7 +177,10 @@ describe('elicitForm over sessionful Streamable HTTP (127.0.0.1, real SDK client
     await vi.waitFor(() =>
       expect(events).toContainEqual({
         tool: 'watched',
-        outcome: expect.objectContaining({ code: 'elicitation-aborted', reason: 'disconnected' }),
+        outcome: expect.objectContaining({
+          code: 'elicitation-aborted',
+          details: { reason: 'disconnected' },
+        }),
       }),
     );
     await vi.waitFor(() => expect(served.handler.sessionCount).toBe(before));
@@ -191,7 +197,10 @@ describe('elicitForm over sessionful Streamable HTTP (127.0.0.1, real SDK client
       () =>
         expect(events).toContainEqual({
           tool: 'watched',
-          outcome: expect.objectContaining({ code: 'elicitation-aborted', reason: 'disconnected' }),
+          outcome: expect.objectContaining({
+            code: 'elicitation-aborted',
+            details: { reason: 'disconnected' },
+          }),
         }),
       { timeout: 5000 },
     );

@@ -55,10 +55,12 @@ describe("the SDK's createMcpHandler, both eras", () => {
     const { result, received } = await viaCreateMcpHandler('legacy');
     expect(result.canElicit).toBe(false);
     expect(result.outcome).toMatchObject({
-      name: 'UnsupportedProtocolEraError',
-      code: 'unsupported-protocol-era',
+      name: 'PeerError',
+      code: 'no-back-channel',
+      details: { mode: 'form' },
     });
     expect(result.outcome.message).toMatch(/statelessly/);
+    expect(result.outcome.message).toMatch(/cannot carry a server-to-client request/);
     expect(result.outcome.message).toMatch(/serveMcpHttp/);
     expect(received).toEqual([]);
   });

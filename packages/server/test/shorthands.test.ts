@@ -80,7 +80,7 @@ describe('choose', () => {
       () => ({ action: 'accept', content: { answer: 'xl' } }),
     );
     expect(result).toMatchObject({
-      error: { code: 'invalid-answer', issues: [{ path: ['answer'], code: 'not-in-enum' }] },
+      error: { code: 'invalid-answer', details: { issues: [{ path: ['answer'], code: 'not-in-enum' }] } },
     });
   });
 });
@@ -135,7 +135,10 @@ describe('ask', () => {
   it('[E-01] checks the message too, since it labels the single value', async () => {
     const result = await run((ctx) => ask(ctx, 'What is your GitHub token?', text()));
     expect(result).toMatchObject({
-      error: { code: 'sensitive-field', findings: [{ field: 'answer', in: 'message', match: 'token' }] },
+      error: {
+        code: 'sensitive-field',
+        details: { findings: [{ field: 'answer', in: 'message', match: 'token' }] },
+      },
     });
     expect(harness?.received).toEqual([]);
     await harness?.close();

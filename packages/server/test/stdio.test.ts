@@ -109,7 +109,10 @@ describe('elicitForm over stdio (child process, real SDK client)', () => {
     await vi.waitFor(() =>
       expect(events).toContainEqual({
         tool: 'watched',
-        outcome: expect.objectContaining({ code: 'elicitation-aborted', reason: 'tool-call-cancelled' }),
+        outcome: expect.objectContaining({
+          code: 'elicitation-aborted',
+          details: { reason: 'tool-call-cancelled' },
+        }),
       }),
     );
   });
@@ -132,7 +135,10 @@ describe('elicitForm over stdio (child process, real SDK client)', () => {
       () =>
         expect(events).toContainEqual({
           tool: 'watched',
-          outcome: expect.objectContaining({ code: 'elicitation-aborted', reason: 'disconnected' }),
+          outcome: expect.objectContaining({
+            code: 'elicitation-aborted',
+            details: { reason: 'disconnected' },
+          }),
         }),
       { timeout: 5000 },
     );

@@ -1,4 +1,4 @@
-import { callToolWithElicitation, UrlElicitationRefusedError } from '@elicitkit/client';
+import { ClientErrorCode, callToolWithElicitation, RefusedError } from '@elicitkit/client';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -166,7 +166,7 @@ describe('third-party OAuth end to end, in Chromium', () => {
     expect(await rig.vault.get('alice', TOKEN_ENTRY)).toBeUndefined();
     expect(await rig.vault.get('bob', TOKEN_ENTRY)).toBeUndefined();
     cancel();
-    expect(await call).toBeInstanceOf(UrlElicitationRefusedError);
+    expect(await call).toBeInstanceOf(RefusedError);
   });
 
   it('consent denied at the provider: a clear page, a decline-equivalent outcome, and a later retry works', async () => {
@@ -181,8 +181,8 @@ describe('third-party OAuth end to end, in Chromium', () => {
     expect(await rig.vault.get('alice', TOKEN_ENTRY)).toBeUndefined();
     cancel();
     const refused = await call;
-    expect(refused).toBeInstanceOf(UrlElicitationRefusedError);
-    expect((refused as UrlElicitationRefusedError).code).toBe('wait-cancelled');
+    expect(refused).toBeInstanceOf(RefusedError);
+    expect((refused as RefusedError).code).toBe(ClientErrorCode.WaitCancelled);
     // Later, Alice tries again and allows.
     const retry = listEvents(alice);
     const again = await alice.opened.next();
@@ -223,7 +223,7 @@ describe('third-party OAuth end to end, in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe('Link expired');
     expect(await rig.vault.get('alice', TOKEN_ENTRY)).toBeUndefined();
     cancel();
-    expect(await call).toBeInstanceOf(UrlElicitationRefusedError);
+    expect(await call).toBeInstanceOf(RefusedError);
   });
 
   it('[E-33] [E-34] [E-37] every MCP message of the run carries no third-party token, code, state or secret', () => {

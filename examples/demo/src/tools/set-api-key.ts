@@ -1,4 +1,5 @@
-import { type UrlElicitationConnection, UrlElicitationError } from '@elicitkit/server/url';
+import { isElicitkitError } from '@elicitkit/server';
+import { type UrlElicitationConnection, UrlErrorCode } from '@elicitkit/server/url';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { API_KEY_REQUEST } from './api-key.js';
 import { reply } from './reply.js';
@@ -22,7 +23,7 @@ export function registerSetApiKey(server: McpServer, url: UrlElicitationConnecti
       try {
         await started.completion();
       } catch (error) {
-        if (error instanceof UrlElicitationError && error.code === 'elicitation-expired') {
+        if (isElicitkitError(error, UrlErrorCode.ElicitationExpired)) {
           return reply('The page expired before a key was entered. Call set_api_key again.');
         }
         throw error;

@@ -1,11 +1,11 @@
-import { isJsonObject } from '@elicitkit/core';
-import { InputRequestRejectedError } from '../errors.js';
+import { isJsonObject, PeerError } from '@elicitkit/core';
+import { ClientErrorCode } from '../errors.js';
 import type { ElicitAnswer, ElicitationPipeline, PipelineOutcome } from '../pipeline/handle-request.js';
 
 /**
  * The 2026-07-28 adapter: one entry of an `InputRequiredResult`'s `inputRequests`, under `key`, through the
  * same pipeline as a 2025 request. A refused request is never shown; since an input request cannot be
- * answered with an error, the call fails with `InputRequestRejectedError` instead (the host's `rejected`
+ * answered with an error, the call fails with a `PeerError` instead (the host's `rejected`
  * event has fired already).
  */
 export async function answerInputRequest(
@@ -16,19 +16,22 @@ export async function answerInputRequest(
 ): Promise<Extract<PipelineOutcome, { ok: true }>> {
   if (!isJsonObject(entry) || entry.method !== 'elicitation/create') {
     const method = isJsonObject(entry) && typeof entry.method === 'string' ? entry.method : undefined;
-    throw new InputRequestRejectedError(
-      'unsupported-input-request',
+    throw new PeerError(
+      ClientErrorCode.UnsupportedInputRequest,
       `inputRequests[${JSON.stringify(key)}]: ${method === undefined ? 'not an embedded request' : `${JSON.stringify(method.slice(0, 60))} is not served by this host (only elicitation/create)`}`,
-      { inputRequestKey: key },
+      { details: { inputRequestKey: key } },
     );
   }
   const outcome = await pipeline(entry.params, signal, { era: '2026-07-28', key });
   if (outcome.ok) return outcome;
   const { message, issues, blockReason } = outcome.problem;
-  throw new InputRequestRejectedError(blockReason ? 'url-blocked' : 'invalid-input-request', message, {
-    inputRequestKey: key,
-    ...(issues && { issues }),
-  });
+  throw new PeerError(
+    blockReason ? ClientErrorCode.UrlBlocked : ClientErrorCode.InvalidInputRequest,
+    message,
+    {
+      details: { inputRequestKey: key, ...(issues && { issues }) },
+    },
+  );
 }
 
 /** The handler shape the SDK's multi round-trip driver looks up (`_getRequestHandler`). */

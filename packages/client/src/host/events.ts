@@ -6,8 +6,8 @@ export interface ElicitationHostEvents {
   /** A URL elicitation the user consented to completed (`notifications/elicitation/complete`, E-17). */
   complete: { elicitationId: string; requester: Requester };
   /**
-   * A request was refused before reaching the user: answered -32602 (2025), or the call failed with
-   * `InputRequestRejectedError` (2026, `inputRequestKey` set). `message` names the offending spot.
+   * A request was refused before reaching the user: answered -32602 (2025), or the call failed with a
+   * `PeerError` (2026, `details.inputRequestKey` set). `message` names the offending spot.
    */
   rejected: { requester: Requester; message: string; issues?: readonly Issue[]; inputRequestKey?: string };
   /**

@@ -1,7 +1,7 @@
-import { sanitizeForDisplay } from '@elicitkit/core';
+import { sanitizeForDisplay, UsageError } from '@elicitkit/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { CompletionTracker } from '../completion/completion-tracker.js';
-import { ElicitationSetupError } from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 import type { UrlOpener } from '../open/opener.js';
 import type { ElicitationPipeline } from '../pipeline/handle-request.js';
 import type { ElicitationMode } from '../pipeline/modes.js';
@@ -99,8 +99,8 @@ const hosts = new WeakMap<Client, HostState>();
 
 export function registerHost(client: Client, state: HostState): void {
   if (hosts.has(client)) {
-    throw new ElicitationSetupError(
-      'already-installed',
+    throw new UsageError(
+      ClientErrorCode.AlreadyInstalled,
       'installElicitation was already called on this client',
     );
   }
@@ -110,8 +110,8 @@ export function registerHost(client: Client, state: HostState): void {
 export function hostOf(client: Client): HostState {
   const state = hosts.get(client);
   if (!state) {
-    throw new ElicitationSetupError(
-      'not-installed',
+    throw new UsageError(
+      ClientErrorCode.NotInstalled,
       'call installElicitation(client, options) before connect to use URL elicitation retries',
     );
   }

@@ -1,6 +1,6 @@
-import type { ElicitationMode } from '@elicitkit/core';
+import { type ElicitationMode, UsageError } from '@elicitkit/core';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import { ElicitationSetupError } from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 
 /** Core's type, re-exported so the host API names it without a second definition. */
 export type { ElicitationMode };
@@ -12,11 +12,17 @@ export const ALL_MODES: readonly ElicitationMode[] = Object.freeze(['form', 'url
 export function checkModes(modes: readonly string[]): ReadonlySet<ElicitationMode> {
   if (!Array.isArray(modes) || modes.length === 0) {
     // E-08: a client declaring elicitation supports at least one mode
-    throw new ElicitationSetupError('invalid-options', 'modes must list at least one of "form", "url"');
+    throw new UsageError(ClientErrorCode.InvalidOption, 'modes must list at least one of "form", "url"', {
+      details: { option: 'modes' },
+    });
   }
   for (const mode of modes) {
     if (mode !== 'form' && mode !== 'url') {
-      throw new ElicitationSetupError('invalid-options', `modes: unknown mode ${JSON.stringify(mode)}`);
+      throw new UsageError(
+        ClientErrorCode.InvalidOption,
+        `modes: unknown mode ${JSON.stringify(mode)} (known: "form", "url")`,
+        { details: { option: 'modes' } },
+      );
     }
   }
   return new Set(modes as ElicitationMode[]);

@@ -1,4 +1,5 @@
-import { ElicitationSetupError } from '../errors.js';
+import { UsageError } from '@elicitkit/core';
+import { ClientErrorCode } from '../errors.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -29,13 +30,18 @@ export class RateLimiter {
     const burst = options.burst ?? DEFAULT_RATE_LIMIT.burst;
     const refillMs = options.refillMs ?? DEFAULT_RATE_LIMIT.refillMs;
     if (!Number.isInteger(burst) || burst < 1) {
-      throw new ElicitationSetupError(
-        'invalid-options',
+      throw new UsageError(
+        ClientErrorCode.InvalidOption,
         `rateLimit.burst must be an integer >= 1, got ${burst}`,
+        {
+          details: { option: 'rateLimit.burst' },
+        },
       );
     }
     if (!Number.isFinite(refillMs) || refillMs <= 0) {
-      throw new ElicitationSetupError('invalid-options', `rateLimit.refillMs must be > 0, got ${refillMs}`);
+      throw new UsageError(ClientErrorCode.InvalidOption, `rateLimit.refillMs must be > 0, got ${refillMs}`, {
+        details: { option: 'rateLimit.refillMs' },
+      });
     }
     this.#burst = burst;
     this.#refillMs = refillMs;

@@ -1,6 +1,6 @@
-import { isJsonObject } from '@elicitkit/core';
+import { isJsonObject, PeerError, RefusedError } from '@elicitkit/core';
 import { answerInputRequest } from '../era/input-request.js';
-import { ElicitationRetryError, InputRequestRejectedError, UrlElicitationRefusedError } from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 import type { HostState } from '../host/host-state.js';
 import type { ElicitAnswer } from '../pipeline/handle-request.js';
 import { timerSleep } from '../policy/clock.js';
@@ -85,11 +85,10 @@ export class InputRequiredRounds {
       // M-11: nothing to ask (requestState only, or only flows still running): retry, paced.
       this.#waitRounds += 1;
       if (this.#waitRounds > this.#limits.maxWaitRounds) {
-        throw new ElicitationRetryError(
-          'wait-limit',
-          `the server held the call for ${this.#limits.maxWaitRounds} retries without finishing`,
-          [...this.#consented.keys()],
-          result,
+        throw new PeerError(
+          ClientErrorCode.WaitLimit,
+          `the server held the call for ${this.#limits.maxWaitRounds} retries without finishing (maxWaitRounds)`,
+          { cause: result, details: { elicitationIds: [...this.#consented.keys()] } },
         );
       }
       for (const [key] of stillRunning) responses[key] = { action: 'accept' };
@@ -135,11 +134,10 @@ export class InputRequiredRounds {
     this.#rounds += 1;
     const keys = Object.keys(inputRequests ?? {});
     if (this.#rounds > this.#limits.maxPromptRounds) {
-      throw new ElicitationRetryError(
-        'round-limit',
-        `the server still required input after ${this.#limits.maxPromptRounds} rounds`,
-        keys,
-        result,
+      throw new PeerError(
+        ClientErrorCode.RoundLimit,
+        `the server still required input after ${this.#limits.maxPromptRounds} rounds (maxPromptRounds)`,
+        { cause: result, details: { elicitationIds: keys } },
       );
     }
     // A server that answers an all-accepted round with the very same round ignored the answers.
@@ -147,11 +145,10 @@ export class InputRequiredRounds {
       this.#previous?.allAccepted &&
       this.#previous.fingerprint === fingerprint(inputRequests, requestState)
     ) {
-      throw new ElicitationRetryError(
-        'retry-loop',
+      throw new PeerError(
+        ClientErrorCode.RetryLoop,
         'the server asked the same questions again after they were answered',
-        keys,
-        result,
+        { cause: result, details: { elicitationIds: keys } },
       );
     }
   }
@@ -204,8 +201,8 @@ export class InputRequiredRounds {
 
   #onChoice(choice: ManualChoice): void {
     if (choice === 'cancel') {
-      throw new UrlElicitationRefusedError(
-        'wait-cancelled',
+      throw new RefusedError(
+        ClientErrorCode.WaitCancelled,
         'the user stopped waiting for the URL flow to complete',
       );
     }
@@ -223,7 +220,7 @@ function readInputRequired(result: unknown): {
   requestState: string | undefined;
 } {
   const invalid = (message: string) =>
-    new InputRequestRejectedError('invalid-input-required-result', `InputRequiredResult: ${message}`);
+    new PeerError(ClientErrorCode.InvalidInputRequiredResult, `InputRequiredResult: ${message}`);
   if (!isJsonObject(result)) throw invalid('not an object');
   const { inputRequests, requestState } = result;
   if (inputRequests !== undefined && !isJsonObject(inputRequests))

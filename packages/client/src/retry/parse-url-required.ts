@@ -1,6 +1,6 @@
-import { isJsonObject } from '@elicitkit/core';
+import { isJsonObject, PeerError } from '@elicitkit/core';
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { UrlElicitationRequiredDataError } from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 import { type ParsedUrlElicitation, parseUrl } from '../pipeline/parse-request.js';
 import { displayMessage } from '../pipeline/requester.js';
 
@@ -20,9 +20,7 @@ export function parseUrlRequired(
   options: { allowInsecureHttp: boolean },
 ): ParsedUrlElicitation[] {
   const invalid = (message: string) =>
-    new UrlElicitationRequiredDataError('invalid-url-required-data', `-32042 error: ${message}`, {
-      cause: error,
-    });
+    new PeerError(ClientErrorCode.InvalidUrlRequiredData, `-32042 error: ${message}`, { cause: error });
   const data: unknown = error.data;
   const list = isJsonObject(data) ? data.elicitations : undefined;
   if (!Array.isArray(list) || list.length === 0) {
@@ -43,7 +41,7 @@ export function parseUrlRequired(
     const parsed = parseUrl(item, displayMessage(item.message), options, at);
     if (!parsed.ok) {
       if (parsed.problem.blockReason) {
-        throw new UrlElicitationRequiredDataError('url-blocked', `-32042 error: ${parsed.problem.message}`, {
+        throw new PeerError(ClientErrorCode.UrlBlocked, `-32042 error: ${parsed.problem.message}`, {
           cause: error,
         });
       }

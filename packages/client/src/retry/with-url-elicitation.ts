@@ -1,3 +1,4 @@
+import { PeerError, RefusedError } from '@elicitkit/core';
 import {
   type CallToolRequest,
   type CallToolRequestOptions,
@@ -5,11 +6,7 @@ import {
   type Client,
   isInputRequiredResult,
 } from '@modelcontextprotocol/client';
-import {
-  ElicitationRetryError,
-  UrlElicitationRefusedError,
-  UrlElicitationRequiredDataError,
-} from '../errors.js';
+import { ClientErrorCode } from '../errors.js';
 import { type HostState, hostOf } from '../host/host-state.js';
 import type { ParsedUrlElicitation } from '../pipeline/parse-request.js';
 import { askUrlConsent, openConsented } from '../pipeline/url-flow.js';
@@ -21,13 +18,13 @@ export type { RetryRound } from './input-required-rounds.js';
 
 /** Options of {@link callToolWithElicitation} and {@link requestWithElicitation}: retry limits, pacing, and a signal. */
 export interface UrlElicitationRetryOptions {
-  /** 2025: retries after -32042 before giving up with `ElicitationRetryError('retry-limit')`. Default 3. */
+  /** 2025: retries after -32042 before giving up with a `PeerError` `retry-limit`. Default 3. */
   maxRetries?: number;
-  /** 2026: rounds that ask the user something, before `ElicitationRetryError('round-limit')`. Default 10. */
+  /** 2026: rounds that ask the user something, before a `PeerError` `round-limit`. Default 10. */
   maxPromptRounds?: number;
   /**
    * 2026: retries the server holds or sheds (requestState only, or a consented URL flow listed again)
-   * before `ElicitationRetryError('wait-limit')`. Default 60.
+   * before a `PeerError` `wait-limit`. Default 60.
    */
   maxWaitRounds?: number;
   /** 2026: pause before each such retry, doubling from `initialMs` to `maxMs` (M-11). Default 250 → 5000. */
@@ -56,9 +53,8 @@ const DEFAULT_WAIT_PACING = { initialMs: 250, maxMs: 5_000 };
  * `send(signal, round)` issues one leg: pass `signal` to the SDK call, merge `round` (2026 retries only)
  * into the params, and set `allowInputRequired: true` so the `InputRequiredResult` comes back here (without
  * it, the SDK's own driver answers through the same pipeline, without the controls). Ends with the
- * request's result, or a typed error: `UrlElicitationRequiredDataError` (bad -32042 data),
- * `InputRequestRejectedError` (a 2026 input request refused unseen), `UrlElicitationRefusedError` (the
- * user said no), `ElicitationRetryError` (a cap or a loop). Other errors from `send` pass through.
+ * request's result, or a typed error (`ClientErrorCode`): a `PeerError` for bad -32042 data, a 2026 input
+ * request refused unseen, or a cap or a loop; a `RefusedError` when the user said no. Other errors from `send` pass through.
  */
 export async function requestWithElicitation<T>(
   client: Client,
@@ -96,8 +92,8 @@ export async function requestWithElicitation<T>(
       }
       if (!isUrlElicitationRequired(failure)) throw failure;
       if (!host.modes.has('url')) {
-        throw new UrlElicitationRequiredDataError(
-          'url-mode-not-declared',
+        throw new PeerError(
+          ClientErrorCode.UrlModeNotDeclared,
           'the server requires a URL elicitation (-32042) but this host did not declare URL mode',
           { cause: failure },
         );
@@ -106,19 +102,17 @@ export async function requestWithElicitation<T>(
       const ids = required.map((request) => request.flowId);
       const repeated = ids.filter((id) => completed.has(id));
       if (repeated.length > 0) {
-        throw new ElicitationRetryError(
-          'retry-loop',
+        throw new PeerError(
+          ClientErrorCode.RetryLoop,
           `the server asked again for elicitation(s) that already completed: ${repeated.join(', ')}`,
-          repeated,
-          failure,
+          { cause: failure, details: { elicitationIds: repeated } },
         );
       }
       if (retries >= maxRetries) {
-        throw new ElicitationRetryError(
-          'retry-limit',
-          `the server still required URL elicitation after ${maxRetries} retries`,
-          ids,
-          failure,
+        throw new PeerError(
+          ClientErrorCode.RetryLimit,
+          `the server still required URL elicitation after ${maxRetries} retries (maxRetries)`,
+          { cause: failure, details: { elicitationIds: ids } },
         );
       }
       for (const request of required) await consentAndOpen(host, request, signal);
@@ -164,17 +158,17 @@ async function consentAndOpen(
   const context = host.promptContext(signal);
   const outcome = await host.queue.run(signal, () => askUrlConsent(request, 'required', context));
   if (outcome.action === 'decline') {
-    throw new UrlElicitationRefusedError(
-      'consent-declined',
+    throw new RefusedError(
+      ClientErrorCode.ConsentDeclined,
       `the user declined to open the URL for elicitation ${request.flowId}`,
-      request.flowId,
+      { details: { elicitationId: request.flowId } },
     );
   }
   if (outcome.action === 'cancel') {
-    throw new UrlElicitationRefusedError(
-      'consent-cancelled',
+    throw new RefusedError(
+      ClientErrorCode.ConsentCancelled,
       `the user cancelled the consent prompt for elicitation ${request.flowId}`,
-      request.flowId,
+      { details: { elicitationId: request.flowId } },
     );
   }
   host.tracker.consented(request.flowId);
@@ -219,8 +213,8 @@ async function waitForCompletions(
   try {
     const outcome = await Promise.race([allCompleted, manual]);
     if (outcome === 'cancel') {
-      throw new UrlElicitationRefusedError(
-        'wait-cancelled',
+      throw new RefusedError(
+        ClientErrorCode.WaitCancelled,
         'the user stopped waiting for the URL flow to complete',
       );
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ElicitationSetupError } from '../../src/errors.js';
+import { ClientErrorCode } from '../../src/errors.js';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from '../../src/policy/rate-limiter.js';
 
 function manualClock(start = 0) {
@@ -37,6 +37,11 @@ describe('RateLimiter', () => {
   it('refuses nonsensical settings with a typed error naming the option', () => {
     const clock = manualClock();
     expect(() => new RateLimiter({ burst: 0 }, clock)).toThrow(/rateLimit\.burst/);
-    expect(() => new RateLimiter({ refillMs: -1 }, clock)).toThrow(ElicitationSetupError);
+    expect(() => new RateLimiter({ refillMs: -1 }, clock)).toThrow(
+      expect.objectContaining({
+        code: ClientErrorCode.InvalidOption,
+        details: { option: 'rateLimit.refillMs' },
+      }),
+    );
   });
 });

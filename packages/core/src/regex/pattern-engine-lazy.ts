@@ -1,4 +1,4 @@
-import { ElicitkitError } from '../errors.js';
+import { CoreErrorCode, UsageError } from '../errors.js';
 import type { PatternEngine } from './pattern-engine-eager.js';
 
 // `#pattern-engine` in browsers: the engine (the pattern translator and re2js, about three quarters of
@@ -9,8 +9,8 @@ let loading: Promise<void> | undefined;
 
 export function patternEngine(): PatternEngine {
   if (engine) return engine;
-  throw new ElicitkitError(
-    'pattern-engine-not-loaded',
+  throw new UsageError(
+    CoreErrorCode.PatternEngineNotLoaded,
     'this schema has a `pattern`: await loadPatternEngine(schema) before checking it (the client pipeline does)',
   );
 }

@@ -1,4 +1,4 @@
-import { ElicitkitError } from '../errors.js';
+import { CoreErrorCode, UsageError } from '../errors.js';
 import { describeType } from '../schema/json-object.js';
 import { CONTROL_CHARS, FORMAT_CHARS, LONE_SURROGATE, OTHER_INVISIBLE_CHARS } from './invisible.js';
 
@@ -60,16 +60,18 @@ const REMOVED_RUN = new RegExp(
  */
 export function sanitizeForDisplay(text: string, options: SanitizeOptions = {}): string {
   if (typeof text !== 'string') {
-    throw new ElicitkitError(
-      'invalid-argument',
+    throw new UsageError(
+      CoreErrorCode.InvalidArgument,
       `sanitizeForDisplay expects a string, got ${describeType(text)}`,
+      { details: { argument: 'text' } },
     );
   }
   const { allowNewlines = false, maxLength } = options;
   if (maxLength !== undefined && !(Number.isInteger(maxLength) && maxLength >= 1)) {
-    throw new ElicitkitError(
-      'invalid-options',
+    throw new UsageError(
+      CoreErrorCode.InvalidOption,
       `sanitizeForDisplay: options.maxLength must be a positive integer, got ${String(maxLength)}`,
+      { details: { option: 'maxLength' } },
     );
   }
   let clean = text;

@@ -1,6 +1,6 @@
 import type { ElicitationMode } from '@elicitkit/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { ElicitationUnsupportedError, UnsupportedProtocolEraError } from '../errors.js';
+import { modeNotDeclaredError, noBackChannelError } from '../errors.js';
 import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
 
 /**
@@ -49,7 +49,7 @@ export function canElicit(ctx: ServerContext, mode: ElicitationMode): boolean {
 
 /**
  * E-09, M-04: refuses before anything is sent when the client did not declare `mode`, with
- * {@link ElicitationUnsupportedError}, or with {@link UnsupportedProtocolEraError} where no request can reach the
+ * `mode-not-declared`, or with `no-back-channel` (both `PeerError`s) where no request can reach the
  * client. Forms, URL elicitations and -32042 errors all pass this one gate.
  */
 export function assertCanElicit(ctx: ServerContext, mode: ElicitationMode): void {
@@ -60,10 +60,11 @@ export function assertAvailableIn(ctx: ServerContext, scope: RequestScope, mode:
   const availability = availabilityIn(ctx, scope, mode);
   if (availability === 'mode-not-declared') {
     if (scope.round) scope.round.missingMode = mode;
-    throw new ElicitationUnsupportedError(mode);
+    throw modeNotDeclaredError(mode);
   }
   if (availability === 'no-back-channel') {
-    throw new UnsupportedProtocolEraError(
+    throw noBackChannelError(
+      mode,
       'this 2025-11-25 request was served statelessly (no initialize on this server instance), so the server ' +
         'cannot send it an elicitation/create request',
     );

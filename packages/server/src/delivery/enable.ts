@@ -12,10 +12,10 @@ import {
   ProtocolError,
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
-import { InvalidOptionError } from '../errors.js';
+import { invalidOptionError, requestStateRejectedError } from '../errors.js';
 import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
-import { StateRejectedError, StateSealer } from '../state/sealed-state.js';
+import { StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
 import { DEFAULT_MAX_ATTEMPTS } from './form-2026.js';
@@ -91,7 +91,7 @@ export function enableElicitation<S extends McpServer | Server>(
     try {
       low.assertCanSetRequestHandler(method);
     } catch {
-      throw new InvalidOptionError(
+      throw invalidOptionError(
         'enableElicitation',
         `call it before registering tools, prompts or resources (a ${method} handler is already installed)`,
       );
@@ -252,7 +252,7 @@ class RoundRunner {
     const raw: unknown = ctx.mcpReq.requestState();
     if (raw === undefined) return newFlowState(randomFlowId());
     try {
-      if (typeof raw !== 'string') throw new StateRejectedError('malformed');
+      if (typeof raw !== 'string') throw requestStateRejectedError('malformed');
       // M-05, M-06: authenticated, unexpired, this principal's, this request's; anything else is refused whole.
       return asFlowState(await sealer.open(raw, binding));
     } catch (error) {
@@ -283,7 +283,7 @@ function asFlowState(value: unknown): FlowState {
     Array.isArray(state.q) &&
     Array.isArray(state.s) &&
     Array.isArray(state.u);
-  if (!ok) throw new StateRejectedError('malformed');
+  if (!ok) throw requestStateRejectedError('malformed');
   return state;
 }
 
@@ -294,6 +294,6 @@ function randomFlowId(): string {
 
 function checkPositiveInteger(option: string, value: number | undefined): void {
   if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
-    throw new InvalidOptionError(option, 'must be a positive integer');
+    throw invalidOptionError(option, 'must be a positive integer');
   }
 }

@@ -3,11 +3,11 @@ import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/ser
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import {
   type AbortReason,
-  ElicitationAbortedError,
-  ElicitationFailedError,
-  ElicitationTimeoutError,
-  InvalidOptionError,
-  UnsupportedProtocolEraError,
+  elicitationAbortedError,
+  elicitationFailedError,
+  elicitationTimeoutError,
+  invalidOptionError,
+  noBackChannelError,
 } from '../errors.js';
 import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
@@ -40,7 +40,7 @@ export interface DeliveryOptions {
 
 /**
  * Our own result check instead of the SDK's: only `action` is checked here, so that `content` reaches
- * core's validation whatever it holds and a bad answer becomes an {@link InvalidAnswerError} naming the
+ * core's validation whatever it holds and a bad answer becomes an `invalid-answer` `PeerError` naming the
  * field. The SDK's path would also compile and keep an Ajv validator per distinct schema.
  */
 const ELICIT_RESULT: StandardSchemaV1<unknown, ElicitResultLike> = {
@@ -67,7 +67,7 @@ export async function deliverFormOnSession<Data>(
   const timeoutMs = checkTimeout(options.timeoutMs);
   assertAvailableIn(ctx, scope, 'form'); // E-09: nothing is sent for an undeclared mode
   const stops = stopSignals(ctx, options.signal);
-  if (stops.any.aborted) throw new ElicitationAbortedError(whyStopped(stops) ?? 'signal');
+  if (stops.any.aborted) throw elicitationAbortedError(whyStopped(stops) ?? 'signal');
 
   let result: ElicitResultLike;
   try {
@@ -90,7 +90,7 @@ export async function deliverFormOnSession<Data>(
 export function checkTimeout(timeoutMs: number | undefined): number {
   if (timeoutMs === undefined) return DEFAULT_ELICITATION_TIMEOUT_MS;
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
-    throw new InvalidOptionError(
+    throw invalidOptionError(
       'timeoutMs',
       `must be a positive number of milliseconds up to ${MAX_TIMEOUT_MS}`,
     );
@@ -131,28 +131,25 @@ function whyStopped(stops: StopSignals): AbortReason | undefined {
 function explain(error: unknown, timeoutMs: number, stops: StopSignals): Error {
   const cause = { cause: error };
   const stopped = whyStopped(stops);
-  if (stopped) return new ElicitationAbortedError(stopped, cause);
+  if (stopped) return elicitationAbortedError(stopped, cause);
   if (error instanceof SdkError) {
     switch (error.code) {
       case SdkErrorCode.RequestTimeout:
-        return new ElicitationTimeoutError(timeoutMs, cause);
+        return elicitationTimeoutError(timeoutMs, cause);
       case SdkErrorCode.ConnectionClosed:
       case SdkErrorCode.NotConnected:
       case SdkErrorCode.SendFailed:
-        return new ElicitationAbortedError('disconnected', cause);
+        return elicitationAbortedError('disconnected', cause);
       case SdkErrorCode.MethodNotSupportedByProtocolVersion:
-        return new UnsupportedProtocolEraError(error.message, cause);
+        return noBackChannelError('form', error.message, cause);
       case SdkErrorCode.InvalidResult:
-        return new ElicitationFailedError(`the client sent a malformed result (${error.message})`, cause);
+        return elicitationFailedError(`the client sent a malformed result (${error.message})`, cause);
     }
   }
   if (error instanceof ProtocolError) {
-    return new ElicitationFailedError(
-      `the client answered with error ${error.code}: ${error.message}`,
-      cause,
-    );
+    return elicitationFailedError(`the client answered with error ${error.code}: ${error.message}`, cause);
   }
   if (error instanceof Error && error.message === 'Not connected')
-    return new ElicitationAbortedError('disconnected', cause);
-  return new ElicitationFailedError(error instanceof Error ? error.message : String(error), cause);
+    return elicitationAbortedError('disconnected', cause);
+  return elicitationFailedError(error instanceof Error ? error.message : String(error), cause);
 }

@@ -1,6 +1,6 @@
-import { formatIssuePath, sanitizeForDisplay } from '@elicitkit/core';
+import { formatIssuePath, isElicitkitError, sanitizeForDisplay } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
-import { type AnswerIssue, ElicitationAbortedError, InvalidAnswerError } from '../errors.js';
+import { type AnswerIssue, elicitationAbortedError, invalidAnswerError, ServerErrorCode } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
 import { askDigest } from './ask-digest.js';
@@ -15,7 +15,7 @@ import type { RequestScope } from './scope.js';
  * in the `InputRequiredResult`. The same `FormRequest` checks the answer on both eras (E-60, M-09).
  */
 
-/** How many times one question is asked before an invalid or missing answer becomes {@link InvalidAnswerError}. */
+/** How many times one question is asked before an invalid or missing answer becomes an `invalid-answer` `PeerError`. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 export async function deliverFormInRound<Data>(
@@ -29,7 +29,7 @@ export async function deliverFormInRound<Data>(
   const position = round.claimAsk();
   try {
     checkTimeout(options.timeoutMs); // same option rules as on 2025, though no one waits here
-    if (options.signal?.aborted) throw new ElicitationAbortedError('signal');
+    if (options.signal?.aborted) throw elicitationAbortedError('signal');
     const key = options.key === undefined ? defaultAskKey(position) : checkAskKey(options.key);
     const digest = askDigest('form', request.message, request.requestedSchema);
     const recorded = round.recorded(position, digest);
@@ -47,14 +47,14 @@ export async function deliverFormInRound<Data>(
           round.record(position, digest, answer.value);
           return outcome;
         } catch (error) {
-          if (!(error instanceof InvalidAnswerError)) throw error;
-          issues = error.issues;
+          if (!isElicitkitError(error, ServerErrorCode.InvalidAnswer)) throw error;
+          issues = error.details.issues;
         }
       } else {
         issues = answer.issues;
       }
       // M-10: a missing or invalid answer is asked again, with why, up to the cap; then the typed error.
-      if (attempts >= round.maxAttempts) throw new InvalidAnswerError(issues);
+      if (attempts >= round.maxAttempts) throw invalidAnswerError(issues);
     }
     assertAvailableIn(ctx, scope, 'form'); // M-04: nothing asked of a host that did not declare form mode
     const message = issues.length === 0 ? request.message : withIssues(request.message, issues);

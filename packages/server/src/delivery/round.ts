@@ -1,6 +1,6 @@
-import { type ElicitationMode, ElicitkitError } from '@elicitkit/core';
+import type { ElicitationMode } from '@elicitkit/core';
 import type { InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
-import { InvalidOptionError } from '../errors.js';
+import { invalidOptionError } from '../errors.js';
 
 /**
  * One run of a handler on a 2026-07-28 request (multi round-trip requests). The handler is re-entered once per
@@ -36,16 +36,18 @@ export interface FlowState {
   h?: string;
 }
 
-/** Thrown out of `elicitForm` (and the URL helpers) to end this round; the handler should let it pass. */
-export class InputRequiredInterrupt extends ElicitkitError {
-  override readonly code = 'input-required' as const;
-
+/**
+ * Control flow, not an error: thrown out of `elicitForm` (and the URL helpers) to end this round. The round ends
+ * whatever the handler does with it (`enableElicitation` reads `round.interrupted`, not this throw), so it is neither
+ * an `ElicitkitError` nor exported; it extends `Error` only so that a handler logging it sees what it is.
+ */
+export class InputRequiredInterrupt extends Error {
   constructor() {
     super(
-      'input-required',
       'elicitkit: this round ends here so the client can ask the user (MCP 2026-07-28 multi round-trip ' +
         'requests); the handler runs again with the answer. If you catch errors around elicitForm, rethrow this one.',
     );
+    this.name = 'InputRequiredInterrupt';
   }
 }
 
@@ -77,7 +79,7 @@ const ASK_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Checks an author-chosen key (M-02: keys are the server's, unique within the request). */
 export function checkAskKey(key: string): string {
   if (typeof key !== 'string' || !ASK_KEY.test(key)) {
-    throw new InvalidOptionError('key', 'must be 1 to 64 letters, digits, "_", "." or "-"');
+    throw invalidOptionError('key', 'must be 1 to 64 letters, digits, "_", "." or "-"');
   }
   return key;
 }
@@ -191,8 +193,7 @@ export class Round {
   /** Adds an ask to this round's `inputRequests` without ending the run yet (several asks of one call). */
   queue(position: number, digest: string, attempts: number, key: string, request: InputRequest): void {
     // M-02: keys unique within the request.
-    if (this.#asked.has(key))
-      throw new InvalidOptionError('key', `"${key}" is used by two asks of one request`);
+    if (this.#asked.has(key)) throw invalidOptionError('key', `"${key}" is used by two asks of one request`);
     this.#asked.set(key, request);
     this.#nextQueue.push([position, digest, attempts, key]);
   }

@@ -1,6 +1,6 @@
 import type { ClientCapabilities, Server, ServerContext } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
-import { ElicitationNotEnabledError } from '../errors.js';
+import { elicitationNotEnabledError } from '../errors.js';
 import type { Round } from './round.js';
 
 /**
@@ -27,7 +27,7 @@ export function recordScope(ctx: ServerContext, scope: RequestScope): void {
 
 export function scopeOf(ctx: ServerContext): RequestScope {
   const scope = scopes.get(ctx.mcpReq);
-  if (!scope) throw new ElicitationNotEnabledError();
+  if (!scope) throw elicitationNotEnabledError();
   return scope;
 }
 

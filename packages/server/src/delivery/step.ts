@@ -1,6 +1,5 @@
-import { ElicitkitError } from '@elicitkit/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { InvalidOptionError } from '../errors.js';
+import { invalidOptionError, stepReplayedError } from '../errors.js';
 import { scopeOf } from './scope.js';
 
 /** Options of {@link step}. */
@@ -9,7 +8,8 @@ export interface StepOptions {
   maxBytes?: number;
   /**
    * M-07: makes the step single-use server-side. Without it, a client replaying an older `requestState` (from
-   * before the step ran) can make it run again; with it, such a replay fails with {@link StepReplayedError}.
+   * before the step ran) can make it run again; with it, such a replay fails with a `PeerError` of code
+   * `step-replayed`.
    */
   once?: OnceGuard;
 }
@@ -22,17 +22,6 @@ export interface OnceGuard {
 
 export const DEFAULT_STEP_MAX_BYTES = 4 * 1024;
 const ONCE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** A single-use step was asked to run again for the same flow (an old `requestState` replayed). */
-export class StepReplayedError extends ElicitkitError {
-  override readonly code = 'step-replayed' as const;
-  readonly step: string;
-
-  constructor(step: string) {
-    super('step-replayed', `Step "${step}" already ran for this flow; an earlier requestState was replayed.`);
-    this.step = step;
-  }
-}
 
 /**
  * On 2026-07-28 a handler runs again on every round, so code before an ask runs again too. `step` runs a side
@@ -59,14 +48,14 @@ export async function step<T>(
   const recorded = round.step(position, name);
   if (recorded.found) return recorded.value as T;
   if (options.once && !(await options.once.claim(`${round.state.f}:${position}:${name}`, ONCE_TTL_MS))) {
-    throw new StepReplayedError(name);
+    throw stepReplayedError(name);
   }
   const value = await run();
   const json = JSON.stringify(value);
   const limit = options.maxBytes ?? DEFAULT_STEP_MAX_BYTES;
-  if (json === undefined) throw new InvalidOptionError(`step "${name}"`, 'must return JSON data');
+  if (json === undefined) throw invalidOptionError(`step "${name}"`, 'must return JSON data');
   if (new TextEncoder().encode(json).byteLength > limit) {
-    throw new InvalidOptionError(`step "${name}"`, `returned more than ${limit} bytes of JSON (maxBytes)`);
+    throw invalidOptionError(`step "${name}"`, `returned more than ${limit} bytes of JSON (maxBytes)`);
   }
   const copy = JSON.parse(json) as T;
   round.recordStep(position, name, copy);

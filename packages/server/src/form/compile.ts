@@ -1,7 +1,7 @@
 import type { RequestedSchema, SchemaIssue } from '@elicitkit/core';
 import { validateRequestedSchema } from '@elicitkit/core';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { InvalidSchemaError, type SensitiveFieldFinding } from '../errors.js';
+import { invalidSchemaError, type SensitiveFieldFinding } from '../errors.js';
 import { fieldSpec, isField } from './fields.js';
 import type { FieldShape, FormSchema } from './infer.js';
 import { findLinksInSchema, type LinkFinding } from './links.js';
@@ -47,7 +47,7 @@ function compile(schema: FormSchema): CompiledForm {
     try {
       input = standardToRequestedSchema(schema);
     } catch (error) {
-      throw new InvalidSchemaError(
+      throw invalidSchemaError(
         [
           {
             path: [],
@@ -69,7 +69,7 @@ function compile(schema: FormSchema): CompiledForm {
   }
   // E-12: the spec's subset and size limits, checked before anything can be sent
   const checked = validateRequestedSchema(input);
-  if (!checked.ok) throw new InvalidSchemaError(checked.issues);
+  if (!checked.ok) throw invalidSchemaError(checked.issues);
   const requestedSchema = checked.schema;
   return {
     requestedSchema,
@@ -82,7 +82,7 @@ function compile(schema: FormSchema): CompiledForm {
 
 function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> } {
   if (typeof shape !== 'object' || shape === null || Array.isArray(shape)) {
-    throw new InvalidSchemaError([
+    throw invalidSchemaError([
       notAForm([], 'a form is an object of fields, a Standard Schema or a requested schema'),
     ]);
   }
@@ -106,7 +106,7 @@ function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> }
     if (spec.required) required.push(name);
     if (spec.notSecret) optedOut.add(name);
   }
-  if (issues.length > 0) throw new InvalidSchemaError(issues);
+  if (issues.length > 0) throw invalidSchemaError(issues);
   return { input: { type: 'object', properties, ...(required.length > 0 && { required }) }, optedOut };
 }
 

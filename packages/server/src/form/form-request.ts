@@ -1,6 +1,6 @@
 import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
 import { applyDefaults, validateContent } from '@elicitkit/core';
-import { InvalidAnswerError, InvalidSchemaError, SensitiveFieldError } from '../errors.js';
+import { invalidAnswerError, invalidSchemaError, sensitiveFieldError } from '../errors.js';
 import { compileForm } from './compile.js';
 import type { FormData, FormResult, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
@@ -18,7 +18,7 @@ export interface FormRequest<Data> {
   /**
    * E-60: turns a client's result into a typed outcome. `accept` content is checked with core (required
    * fields, types, bounds, formats, unknown fields rejected), defaults fill omitted fields, then the
-   * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws {@link InvalidAnswerError}.
+   * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws an `invalid-answer` `PeerError`.
    */
   readResult(result: ElicitResultLike): Promise<FormResult<Data>>;
 }
@@ -43,14 +43,14 @@ export interface FormRequestInput<S extends FormSchema> {
 
 /**
  * Checks a form before anything is sent: the schema against the spec's subset and limits (core), E-01
- * secret-looking fields and messages, E-47 links (a warning). Throws {@link InvalidSchemaError} or
- * {@link SensitiveFieldError}.
+ * secret-looking fields and messages, E-47 links (a warning). Throws a `UsageError`, `invalid-schema`
+ * or `sensitive-field`.
  */
 export function createFormRequest<S extends FormSchema>(
   input: FormRequestInput<S>,
 ): FormRequest<FormData<S>> {
   if (typeof input.message !== 'string') {
-    throw new InvalidSchemaError([
+    throw invalidSchemaError([
       { path: ['message'], code: 'invalid-keyword-value', message: 'must be a string' },
     ]);
   }
@@ -59,7 +59,7 @@ export function createFormRequest<S extends FormSchema>(
   const findings = [...form.secretFindings, ...findSensitiveMessage(input.message, form.freeInputFields)];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
   // E-01, E-02: secrets go through URL mode, never through a form (asked by a field or by the message)
-  if (secrets.length > 0) throw new SensitiveFieldError(secrets);
+  if (secrets.length > 0) throw sensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
   const messageLink = findLink(input.message);
   warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
@@ -72,11 +72,11 @@ export function createFormRequest<S extends FormSchema>(
       if (result.action !== 'accept') return { action: result.action };
       // E-60: an accept without content is an empty answer, which fails any required field.
       const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
-      if (!checked.ok) throw new InvalidAnswerError(checked.issues);
+      if (!checked.ok) throw invalidAnswerError(checked.issues);
       const content = applyDefaults(requestedSchema, checked.value) as ElicitContent;
       if (!standard) return { action: 'accept', data: content as FormData<S> };
       const refined = await validateWithStandard(standard, content);
-      if (!refined.ok) throw new InvalidAnswerError(refined.issues);
+      if (!refined.ok) throw invalidAnswerError(refined.issues);
       return { action: 'accept', data: refined.value as FormData<S> };
     },
   };

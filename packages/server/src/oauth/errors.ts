@@ -1,22 +1,30 @@
-import { ElicitkitError } from '@elicitkit/core';
-
 /**
- * Errors of third-party OAuth connections. Branch on `code`; messages say what was wrong and where, and never
- * carry a token, a code, a client secret or a PKCE verifier.
+ * The codes of third-party OAuth connections (`@elicitkit/server/oauth`). Each code is thrown as one class, by who
+ * is at fault (see `ElicitkitError` in `@elicitkit/core`). Messages say what was wrong and where, and never carry a
+ * token, a code, a client secret or a PKCE verifier. (Not `OAuthErrorCode`: the MCP SDK exports that name for the
+ * authorization server's error codes.)
  */
+export const OAuthConnectionErrorCode = {
+  /** UsageError. Bad provider or module configuration, found at construction. */
+  InvalidConfig: 'invalid-config',
+  /** UsageError. A provider name that is not registered; `details.provider`. */
+  UnknownProvider: 'unknown-provider',
+  /**
+   * PeerError. The provider could not be reached, or answered something that is not OAuth (discovery, token
+   * endpoint); `details.provider`, `cause` holds the underlying error.
+   */
+  ProviderUnavailable: 'provider-unavailable',
+} as const;
 export type OAuthConnectionErrorCode =
-  /** Bad provider or module configuration, found at construction. */
-  | 'oauth-config'
-  /** A provider name that is not registered. */
-  | 'unknown-provider'
-  /** The provider could not be reached, or answered something that is not OAuth (discovery, token endpoint). */
-  | 'provider-unavailable';
+  (typeof OAuthConnectionErrorCode)[keyof typeof OAuthConnectionErrorCode];
 
-/** A third-party OAuth connection failed for a reason the server's operator must fix or retry; `code` says which. */
-export class OAuthConnectionError extends ElicitkitError {
-  declare readonly code: OAuthConnectionErrorCode;
+/** `details` of each {@link OAuthConnectionErrorCode}. */
+export interface OAuthConnectionErrorDetails {
+  'invalid-config': Record<never, never>;
+  'unknown-provider': { provider: string };
+  'provider-unavailable': { provider: string };
+}
 
-  constructor(code: OAuthConnectionErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
+declare module '@elicitkit/core' {
+  interface ElicitkitErrorDetailsMap extends OAuthConnectionErrorDetails {}
 }

@@ -9,7 +9,7 @@ export type {
   OAuthConnectionHandle,
   OAuthProviders,
 } from '../url/flow/oauth-extension.js';
-export { OAuthConnectionError, type OAuthConnectionErrorCode } from './errors.js';
+export { OAuthConnectionErrorCode, type OAuthConnectionErrorDetails } from './errors.js';
 export { type OAuthProvidersOptions, oauthProviders } from './oauth-providers.js';
 export type { OAuthEndpoints, OAuthProviderOptions } from './provider/provider-options.js';
 export type { ProviderFetch } from './provider/provider-registry.js';

@@ -1,3 +1,4 @@
+import { UsageError } from '@elicitkit/core';
 import {
   type BoundOAuth,
   bindOAuth,
@@ -5,7 +6,7 @@ import {
   type OAuthProviders,
 } from '../url/flow/oauth-extension.js';
 import { OAuthConnectionHandle } from './connection-handle.js';
-import { OAuthConnectionError } from './errors.js';
+import { OAuthConnectionErrorCode } from './errors.js';
 import { AuthorizationAttempts } from './flow/attempts.js';
 import { callbackRoutes, oauthRedirectUri } from './flow/callback-routes.js';
 import { connectKind } from './flow/connect-kind.js';
@@ -52,7 +53,10 @@ export function oauthProviders(
     ['providerTimeoutMs', providerTimeoutMs, 1000],
   ] as const) {
     if (!Number.isInteger(value) || value < min) {
-      throw new OAuthConnectionError('oauth-config', `oauthProviders: ${key} must be an integer >= ${min}`);
+      throw new UsageError(
+        OAuthConnectionErrorCode.InvalidConfig,
+        `oauthProviders: ${key} must be an integer >= ${min}`,
+      );
     }
   }
   const registry = new ProviderRegistry(providers, {

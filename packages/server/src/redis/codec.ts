@@ -1,5 +1,6 @@
+import { PeerError } from '@elicitkit/core';
 import type { ElicitationRecord, ElicitationStatus, VaultRecord } from '../url/store/types.js';
-import { RedisStoreError } from './errors.js';
+import { RedisErrorCode } from './errors.js';
 
 /** The hash fields of a record, flat (`field, value, …`) as HSET and XADD take them. */
 export function recordFields(record: ElicitationRecord): string[] {
@@ -40,9 +41,9 @@ export function pairs(flat: readonly string[]): Record<string, string> {
 
 const STATUSES: ReadonlySet<string> = new Set<ElicitationStatus>(['pending', 'completed', 'expired']);
 
-function invalid(where: string): RedisStoreError {
-  return new RedisStoreError(
-    'store-record-invalid',
+function invalid(where: string): PeerError<'store-record-invalid'> {
+  return new PeerError(
+    RedisErrorCode.StoreRecordInvalid,
     `RedisElicitationStore: the record at ${where} is not one this store wrote (another app under the same key prefix?)`,
   );
 }

@@ -1,17 +1,33 @@
-import { ElicitkitError } from '@elicitkit/core';
+import { isElicitkitError, type PeerError } from '@elicitkit/core';
 
 /**
- * - `store-unavailable`: Redis did not answer (down, unreachable, timed out); retry once it is back.
- * - `store-failed`: Redis answered with an error (wrong type at a key, out of memory, scripting disabled).
- * - `store-record-invalid`: a key under the prefix holds something this code did not write.
+ * The codes `@elicitkit/server/redis` adds (its configuration errors are `UrlErrorCode.InvalidConfig`). All are
+ * `PeerError`s: Redis, not the calling code, failed. Messages name the operation and the server, never a password.
  */
-export type RedisStoreErrorCode = 'store-unavailable' | 'store-failed' | 'store-record-invalid';
+export const RedisErrorCode = {
+  /** Redis did not answer (down, unreachable, timed out); retry once it is back. */
+  StoreUnavailable: 'store-unavailable',
+  /** Redis answered with an error (wrong type at a key, out of memory, scripting disabled). */
+  StoreFailed: 'store-failed',
+  /** A key under the prefix holds something this store did not write (another app under the same prefix?). */
+  StoreRecordInvalid: 'store-record-invalid',
+} as const;
+export type RedisErrorCode = (typeof RedisErrorCode)[keyof typeof RedisErrorCode];
 
-/** A Redis-backed store operation failed. Messages name the operation and the server, never a password. */
-export class RedisStoreError extends ElicitkitError {
-  declare readonly code: RedisStoreErrorCode;
+/** `details` of each {@link RedisErrorCode}. */
+export interface RedisErrorDetails {
+  'store-unavailable': Record<never, never>;
+  'store-failed': Record<never, never>;
+  'store-record-invalid': Record<never, never>;
+}
 
-  constructor(code: RedisStoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
+declare module '@elicitkit/core' {
+  interface ElicitkitErrorDetailsMap extends RedisErrorDetails {}
+}
+
+const redisCodes: ReadonlySet<string> = new Set(Object.values(RedisErrorCode));
+
+/** Whether `error` is one this store raised about Redis itself (as opposed to a store-conflict or a bug). */
+export function isRedisStoreError(error: unknown): error is PeerError<RedisErrorCode> {
+  return isElicitkitError(error) && redisCodes.has(error.code);
 }

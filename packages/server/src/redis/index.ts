@@ -4,6 +4,6 @@
  *
  * @module @elicitkit/server/redis
  */
-export { RedisStoreError, type RedisStoreErrorCode } from './errors.js';
+export { RedisErrorCode, type RedisErrorDetails } from './errors.js';
 export type { KeyLayout } from './keys.js';
 export { RedisElicitationStore, type RedisElicitationStoreOptions } from './store.js';

@@ -1,4 +1,5 @@
-import { UrlElicitationConfigError } from '../url/errors.js';
+import { UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from '../url/errors.js';
 
 /**
  * Where everything lives in Redis, under one prefix so several apps (tenants) share a server:
@@ -21,7 +22,8 @@ const MAX_PREFIX_LENGTH = 200;
 
 export function keyLayout(prefix: string): KeyLayout {
   if (typeof prefix !== 'string' || prefix.length === 0 || prefix.length > MAX_PREFIX_LENGTH) {
-    throw new UrlElicitationConfigError(
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
       `RedisElicitationStore: keyPrefix must be a string of 1 to ${MAX_PREFIX_LENGTH} characters`,
     );
   }

@@ -1,5 +1,6 @@
+import { isElicitkitError, PeerError, UsageError } from '@elicitkit/core';
 import { Redis } from 'ioredis';
-import { UrlElicitationConfigError, UrlElicitationError } from '../url/errors.js';
+import { UrlErrorCode } from '../url/errors.js';
 import { stderrLogger, type UrlElicitationLogger } from '../url/log.js';
 import type {
   CompleteOutcome,
@@ -10,7 +11,7 @@ import type {
 } from '../url/store/types.js';
 import { decodeVaultEntry, encodeVaultEntry, pairs, recordFields, toRecord } from './codec.js';
 import { CompletionFeed } from './completion-feed.js';
-import { RedisStoreError } from './errors.js';
+import { isRedisStoreError, RedisErrorCode } from './errors.js';
 import { type KeyLayout, keyLayout } from './keys.js';
 import { CLAIM_NOTICE, COMPLETE, CREATE, EXPIRE } from './scripts.js';
 
@@ -49,7 +50,10 @@ const connectionName = (prefix: string, role: string) => `${prefix.replace(/[^\w
 
 function positiveInteger(value: number, name: string): number {
   if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new UrlElicitationConfigError(`RedisElicitationStore: ${name} must be a positive integer`);
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
+      `RedisElicitationStore: ${name} must be a positive integer`,
+    );
   }
   return value;
 }
@@ -104,7 +108,8 @@ export class RedisElicitationStore implements ElicitationStore {
         'commandTimeoutMs',
       );
       if (!/^rediss?:\/\//.test(options.redis)) {
-        throw new UrlElicitationConfigError(
+        throw new UsageError(
+          UrlErrorCode.InvalidConfig,
           'RedisElicitationStore: redis must be a redis:// or rediss:// URL',
         );
       }
@@ -120,7 +125,8 @@ export class RedisElicitationStore implements ElicitationStore {
       this.#redis = options.redis;
       this.#owned = false;
     } else {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'RedisElicitationStore: redis must be a URL or an ioredis Redis client',
       );
     }
@@ -140,7 +146,7 @@ export class RedisElicitationStore implements ElicitationStore {
       ),
     );
     if (created !== 1)
-      throw new UrlElicitationError('store-conflict', 'an elicitation with this id already exists');
+      throw new PeerError(UrlErrorCode.StoreConflict, 'an elicitation with this id already exists');
   }
 
   async get(id: string): Promise<ElicitationRecord | undefined> {
@@ -159,8 +165,8 @@ export class RedisElicitationStore implements ElicitationStore {
     if (outcome === 'unknown' || outcome === 'already-completed' || outcome === 'expired') {
       return { ok: false, reason: outcome };
     }
-    throw new RedisStoreError(
-      'store-failed',
+    throw new PeerError(
+      RedisErrorCode.StoreFailed,
       `RedisElicitationStore: unexpected reply to complete at ${key}`,
     );
   }
@@ -197,7 +203,7 @@ export class RedisElicitationStore implements ElicitationStore {
   }
 
   async subscribe(listener: CompletionListener): Promise<() => void> {
-    if (this.#closed) throw new RedisStoreError('store-unavailable', 'RedisElicitationStore: closed');
+    if (this.#closed) throw new PeerError(RedisErrorCode.StoreUnavailable, 'RedisElicitationStore: closed');
     this.#feed ??= this.#openFeed();
     return this.#feed.add(listener);
   }
@@ -247,7 +253,7 @@ export class RedisElicitationStore implements ElicitationStore {
       stream: this.keys.completions,
       blockMs: READ_BLOCK_MS,
       onError: (error) => {
-        if (error instanceof RedisStoreError) {
+        if (isRedisStoreError(error)) {
           this.#logger.warn('redis.completion-skipped', { redis: this.#server, error: error.message });
         } else this.#noteDown(error);
       },
@@ -263,17 +269,17 @@ export class RedisElicitationStore implements ElicitationStore {
   }
 
   #wrap(operation: string, error: unknown): Error {
-    if (error instanceof RedisStoreError || error instanceof UrlElicitationError) return error;
+    if (isElicitkitError(error)) return error; // ours already: a store conflict, or one of the below
     const reason = error instanceof Error ? error.message : String(error);
     if (error instanceof Error && error.name === 'ReplyError') {
-      return new RedisStoreError(
-        'store-failed',
+      return new PeerError(
+        RedisErrorCode.StoreFailed,
         `elicitation store: Redis at ${this.#server} refused ${operation}: ${reason}`,
         { cause: error },
       );
     }
-    return new RedisStoreError(
-      'store-unavailable',
+    return new PeerError(
+      RedisErrorCode.StoreUnavailable,
       `elicitation store unavailable: Redis at ${this.#server} did not answer ${operation} (${reason}); ` +
         'URL elicitations fail until it is back',
       { cause: error },

@@ -1,4 +1,4 @@
-import { ElicitkitError } from '@elicitkit/core';
+import { requestStateRejectedError } from '../errors.js';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 import { randomBytes } from './random-pool.js';
 import type { StateKeyring } from './state-keys.js';
@@ -12,26 +12,6 @@ import type { StateKeyring } from './state-keys.js';
  * Wire form: `ek1.<key id>.<base64url(iv ‖ ciphertext ‖ tag)>`. The version and key id are authenticated as
  * additional data, so neither can be swapped.
  */
-
-export type StateRejection =
-  | 'malformed'
-  | 'too-large'
-  | 'unknown-key'
-  | 'tampered'
-  | 'expired'
-  | 'other-principal'
-  | 'other-request';
-
-/** An echoed `requestState` failed verification (M-05, M-06). Reaches the client as -32602, reason in logs only. */
-export class StateRejectedError extends ElicitkitError {
-  override readonly code = 'request-state-rejected' as const;
-  readonly reason: StateRejection;
-
-  constructor(reason: StateRejection) {
-    super('request-state-rejected', `requestState rejected: ${reason}`);
-    this.reason = reason;
-  }
-}
 
 /** What a sealed state is bound to, checked on every open (M-06). */
 export interface StateBinding {
@@ -93,19 +73,19 @@ export class StateSealer {
     return token;
   }
 
-  /** Opens a state echoed by the client and checks every binding; throws {@link StateRejectedError}. */
+  /** Opens a state echoed by the client and checks every binding; throws a `PeerError` of code `request-state-rejected`. */
   async open(token: string, binding: StateBinding): Promise<unknown> {
     const { keyring, now, maxBytes } = this.#options;
     // Bounded before any decoding: a hostile client can send megabytes.
-    if (token.length > maxBytes) throw new StateRejectedError('too-large');
+    if (token.length > maxBytes) throw requestStateRejectedError('too-large');
     const [version, keyId, body, extra] = token.split('.', 4);
     if (version !== VERSION || keyId === undefined || body === undefined || extra !== undefined) {
-      throw new StateRejectedError('malformed');
+      throw requestStateRejectedError('malformed');
     }
     const key = keyring.find(keyId);
-    if (!key) throw new StateRejectedError('unknown-key');
+    if (!key) throw requestStateRejectedError('unknown-key');
     const bytes = base64UrlToBytes(body);
-    if (!bytes || bytes.byteLength < IV_BYTES + 16) throw new StateRejectedError('malformed');
+    if (!bytes || bytes.byteLength < IV_BYTES + 16) throw requestStateRejectedError('malformed');
     let plaintext: Uint8Array;
     try {
       plaintext = await key.aes.decrypt(
@@ -114,18 +94,18 @@ export class StateSealer {
         additionalData(key.id),
       );
     } catch {
-      throw new StateRejectedError('tampered');
+      throw requestStateRejectedError('tampered');
     }
     let envelope: Envelope;
     try {
       envelope = JSON.parse(decoder.decode(plaintext)) as Envelope;
     } catch {
       // Only a holder of the key could produce this; fail closed all the same.
-      throw new StateRejectedError('malformed');
+      throw requestStateRejectedError('malformed');
     }
-    if (typeof envelope?.e !== 'number' || envelope.e <= now()) throw new StateRejectedError('expired');
-    if (envelope.p !== binding.principal) throw new StateRejectedError('other-principal');
-    if (envelope.r !== binding.request) throw new StateRejectedError('other-request');
+    if (typeof envelope?.e !== 'number' || envelope.e <= now()) throw requestStateRejectedError('expired');
+    if (envelope.p !== binding.principal) throw requestStateRejectedError('other-principal');
+    if (envelope.r !== binding.request) throw requestStateRejectedError('other-request');
     return envelope.d;
   }
 }

@@ -1,4 +1,4 @@
-import { InvalidOptionError } from '../errors.js';
+import { invalidOptionError } from '../errors.js';
 import { type AesGcm, aesGcm } from './aes-gcm.js';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 
@@ -29,7 +29,7 @@ export const STATE_KEY_ENV = 'ELICITKIT_STATE_KEY';
 /** The environment variable for keys from before a rotation, comma-separated, still accepted for opening. */
 export const STATE_PREVIOUS_KEYS_ENV = 'ELICITKIT_STATE_PREVIOUS_KEYS';
 
-/** Checks a configured key at once (it is imported lazily); throws `InvalidOptionError` naming the option. */
+/** Checks a configured key at once (it is imported lazily); throws an `invalid-option` `UsageError` naming the option. */
 export function checkStateKey(input: StateKeyInput, option: string): void {
   keyBytes(input, option);
 }
@@ -37,14 +37,14 @@ export function checkStateKey(input: StateKeyInput, option: string): void {
 function keyBytes(input: StateKeyInput, option: string): Uint8Array<ArrayBuffer> {
   if (typeof input !== 'string') {
     if (!(input instanceof Uint8Array) || input.byteLength !== 32) {
-      throw new InvalidOptionError(option, 'must be 32 bytes (a Uint8Array, or base64 text of 32 bytes)');
+      throw invalidOptionError(option, 'must be 32 bytes (a Uint8Array, or base64 text of 32 bytes)');
     }
     return Uint8Array.from(input);
   }
   const text = input.trim().replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
   const bytes = base64UrlToBytes(text);
   if (bytes?.byteLength !== 32) {
-    throw new InvalidOptionError(
+    throw invalidOptionError(
       option,
       'must be 32 bytes, base64-encoded (44 characters); make one with generateStateKey()',
     );
@@ -80,7 +80,7 @@ export function stateKeysFromEnv(env: Record<string, string | undefined>): {
   previousKeys: string[];
 } {
   const key = env[STATE_KEY_ENV];
-  if (!key) throw new InvalidOptionError(STATE_KEY_ENV, 'is not set');
+  if (!key) throw invalidOptionError(STATE_KEY_ENV, 'is not set');
   const previousKeys = (env[STATE_PREVIOUS_KEYS_ENV] ?? '').split(',').filter((k) => k.trim() !== '');
   return { key, previousKeys };
 }

@@ -1,67 +1,53 @@
-import { ElicitkitError } from '@elicitkit/core';
-
 /**
- * Errors of URL-mode elicitation (the capability and protocol-era errors are the package's shared
- * `ElicitationUnsupportedError` and `UnsupportedProtocolEraError`). Branch on `code`; messages say what was wrong and where, and never carry
- * a secret, a token or a session id.
+ * The codes of URL-mode elicitation (`@elicitkit/server/url`, and the stores in `/sqlite` and `/redis`). The
+ * capability, back-channel, timeout and abort errors are the root entry's `ServerErrorCode`s. Each code is thrown as
+ * one class, by who is at fault (see `ElicitkitError` in `@elicitkit/core`). Messages say what was wrong and where,
+ * and never carry a secret, a token or a session id.
  */
-export type UrlElicitationErrorCode =
-  | 'identity-required'
-  | 'identity-mismatch'
-  | 'invalid-config'
-  | 'invalid-elicitation'
-  | 'unknown-kind'
-  | 'elicitation-not-found'
-  | 'elicitation-expired'
-  | 'elicitation-declined'
-  | 'store-conflict'
-  | 'vault-key-invalid'
-  | 'vault-record-invalid';
+export const UrlErrorCode = {
+  /** UsageError. Bad configuration, found at construction (e.g. a non-https public base URL, E-48). */
+  InvalidConfig: 'invalid-config',
+  /** UsageError. Bad input to start or require an elicitation (message, parameters, ttl, -32042 data). */
+  InvalidElicitation: 'invalid-elicitation',
+  /** UsageError. The requested `kind` is not registered; `details.kind`. */
+  UnknownKind: 'unknown-kind',
+  /** UsageError. Bad input to the vault (user id, secret name, value size). */
+  VaultInputInvalid: 'vault-input-invalid',
+  /** UsageError. The vault key is missing or malformed, or a record's key is no longer configured. */
+  VaultKeyInvalid: 'vault-key-invalid',
+  /** PeerError. No verified user behind the request: URL elicitations refuse to start (E-28, E-31). */
+  IdentityRequired: 'identity-required',
+  /** PeerError. The request's user differs from the one this connection was first bound to (E-29, E-57). */
+  IdentityMismatch: 'identity-mismatch',
+  /** PeerError. The elicitation id is unknown to the store. */
+  ElicitationNotFound: 'elicitation-not-found',
+  /** PeerError. The elicitation expired or was withdrawn before it completed. */
+  ElicitationExpired: 'elicitation-expired',
+  /** PeerError. The store already holds an elicitation with this id. */
+  StoreConflict: 'store-conflict',
+  /** PeerError. A vault record fails authentication or is malformed (tampered, or another app's). */
+  VaultRecordInvalid: 'vault-record-invalid',
+  /** RefusedError. The user declined or cancelled the URL elicitation; `details.action`. */
+  ElicitationDeclined: 'elicitation-declined',
+} as const;
+export type UrlErrorCode = (typeof UrlErrorCode)[keyof typeof UrlErrorCode];
 
-/** The base of URL-mode errors; `code` says what went wrong. */
-export class UrlElicitationError extends ElicitkitError {
-  declare readonly code: UrlElicitationErrorCode;
-
-  constructor(code: UrlElicitationErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
-  }
+/** `details` of each {@link UrlErrorCode}. */
+export interface UrlErrorDetails {
+  'invalid-config': Record<never, never>;
+  'invalid-elicitation': Record<never, never>;
+  'unknown-kind': { kind: string };
+  'vault-input-invalid': Record<never, never>;
+  'vault-key-invalid': Record<never, never>;
+  'identity-required': Record<never, never>;
+  'identity-mismatch': Record<never, never>;
+  'elicitation-not-found': Record<never, never>;
+  'elicitation-expired': Record<never, never>;
+  'store-conflict': Record<never, never>;
+  'vault-record-invalid': Record<never, never>;
+  'elicitation-declined': { action: 'decline' | 'cancel' };
 }
 
-/** No verified user behind the request: URL elicitations refuse to start (E-28, E-31). */
-export class IdentityRequiredError extends UrlElicitationError {
-  constructor(message: string) {
-    super('identity-required', message);
-  }
-}
-
-/** The request's verified user differs from the user this connection was first bound to (E-29, E-57). */
-export class IdentityMismatchError extends UrlElicitationError {
-  constructor(message: string) {
-    super('identity-mismatch', message);
-  }
-}
-
-/** Bad configuration, found at construction (e.g. a non-https public base URL, E-48). */
-export class UrlElicitationConfigError extends UrlElicitationError {
-  constructor(message: string) {
-    super('invalid-config', message);
-  }
-}
-
-/** Bad input to start/require an elicitation (kind, message, parameters). */
-export class InvalidUrlElicitationError extends UrlElicitationError {
-  constructor(message: string) {
-    super('invalid-elicitation', message);
-  }
-}
-
-/** The vault could not be used: a bad key, or a record that fails authentication. */
-export class VaultError extends UrlElicitationError {
-  constructor(
-    code: 'vault-key-invalid' | 'vault-record-invalid',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(code, message, options);
-  }
+declare module '@elicitkit/core' {
+  interface ElicitkitErrorDetailsMap extends UrlErrorDetails {}
 }

@@ -10,15 +10,7 @@ export { createLoginRoutes, type LoginRoutesOptions } from './browser/login-rout
 export { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottlePolicy } from './browser/login-throttle.js';
 export { SessionCookies, type SessionCookiesOptions } from './browser/session-cookie.js';
 export { staticUsers, type UserDirectory } from './browser/users.js';
-export {
-  IdentityMismatchError,
-  IdentityRequiredError,
-  InvalidUrlElicitationError,
-  UrlElicitationConfigError,
-  UrlElicitationError,
-  type UrlElicitationErrorCode,
-  VaultError,
-} from './errors.js';
+export { UrlErrorCode, type UrlErrorDetails } from './errors.js';
 export type { StartedUrlElicitation, UrlElicitationConnection } from './flow/connection-handle.js';
 export type {
   AccessTokenOptions,

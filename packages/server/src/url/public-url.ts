@@ -1,5 +1,5 @@
-import { analyzeUrl, previewValue } from '@elicitkit/core';
-import { InvalidUrlElicitationError, UrlElicitationConfigError } from './errors.js';
+import { analyzeUrl, previewValue, UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from './errors.js';
 
 /**
  * Checks the origin elicitation pages are served from and returns it normalized with a trailing slash.
@@ -9,11 +9,14 @@ import { InvalidUrlElicitationError, UrlElicitationConfigError } from './errors.
 export function parsePublicBaseUrl(value: string | URL): URL {
   const analysis = analyzeUrl(String(value));
   if (!analysis.allowed) {
-    throw new UrlElicitationConfigError(`publicBaseUrl: ${analysis.blockMessage}`);
+    throw new UsageError(UrlErrorCode.InvalidConfig, `publicBaseUrl: ${analysis.blockMessage}`);
   }
   const url = new URL(analysis.href);
   if (url.username || url.password || url.search || url.hash) {
-    throw new UrlElicitationConfigError('publicBaseUrl: must not carry credentials, a query or a fragment');
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
+      'publicBaseUrl: must not carry credentials, a query or a fragment',
+    );
   }
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
@@ -35,11 +38,15 @@ export function elicitationUrl(base: URL, elicitationId: string): string {
  */
 export function checkedUrl(url: unknown, where: string): string {
   if (typeof url !== 'string') {
-    throw new InvalidUrlElicitationError(`${where}: must be a string, got ${previewValue(url)}`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `${where}: must be a string, got ${previewValue(url)}`,
+    );
   }
   const analysis = analyzeUrl(url);
   if (!analysis.allowed) {
-    throw new InvalidUrlElicitationError(
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
       `${where}: elicitkit hosts would refuse this URL (${analysis.blockReason}): ${analysis.blockMessage}`,
     );
   }

@@ -1,6 +1,7 @@
+import { UsageError } from '@elicitkit/core';
 import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import { UrlElicitationConfigError } from './errors.js';
+import { UrlErrorCode } from './errors.js';
 import type { UrlElicitationConnection } from './flow/connection-handle.js';
 import { type BoundOAuth, bindOAuth, type OAuthProviders } from './flow/oauth-extension.js';
 import { UrlElicitationService } from './flow/service.js';
@@ -68,7 +69,8 @@ export class UrlElicitations {
   /** Use `createUrlMode(options)`. */
   constructor(options: UrlModeOptions) {
     if (typeof options?.browserIdentity !== 'function') {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'createUrlMode: browserIdentity is required (who the browser is, e.g. sessions.browserIdentity)',
       );
     }
@@ -76,7 +78,8 @@ export class UrlElicitations {
     const logger = options.logger ?? stderrLogger;
     const now = options.now ?? Date.now;
     if (options.oauth && !options.vault) {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'createUrlMode: oauth needs vault (its tokens are kept there, encrypted)',
       );
     }
@@ -94,7 +97,7 @@ export class UrlElicitations {
     const names = kinds.map((k) => k.name);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
     if (twice !== undefined)
-      throw new UrlElicitationConfigError(`createUrlMode: kind "${twice}" registered twice`);
+      throw new UsageError(UrlErrorCode.InvalidConfig, `createUrlMode: kind "${twice}" registered twice`);
     const oauth = this.#oauth;
     this.#service = new UrlElicitationService({
       store: options.store,
@@ -191,7 +194,8 @@ export class UrlElicitations {
 
   #requireOAuth(method: string): BoundOAuth {
     if (!this.#oauth) {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         `${method}: OAuth is not configured; pass oauth: oauthProviders([...]) (@elicitkit/server/oauth) to createUrlMode`,
       );
     }

@@ -134,13 +134,11 @@ export function describeError(error: unknown): {
   [key: string]: unknown;
 } {
   if (!(error instanceof Error)) return { name: 'non-error', message: String(error) };
-  const extra = error as Error & { code?: unknown; issues?: unknown; reason?: unknown; findings?: unknown };
+  const extra = error as Error & { code?: unknown; details?: unknown };
   return {
     name: error.name,
     code: extra.code,
     message: error.message,
-    ...(extra.issues !== undefined && { issues: extra.issues }),
-    ...(extra.reason !== undefined && { reason: extra.reason }),
-    ...(extra.findings !== undefined && { findings: extra.findings }),
+    ...(extra.details !== undefined && { details: extra.details }),
   };
 }

@@ -35,7 +35,7 @@ import { type RawResponse, type Rig2026, reportedBy, wireRig2026 } from './wire-
  * The eras differ in one way that matters here (M-10): on 2025 a reply the SDK does not take for an answer
  * leaves the request pending ("ignored"), and an unusable action fails it; on 2026 nothing is pending between
  * rounds, so a missing or unusable answer is asked again (a new InputRequiredResult for the same key, with
- * why) until `maxAttempts`, then the tool gets `InvalidAnswerError`. So every typed-error and "ignored" ending
+ * why) until `maxAttempts`, then the tool gets a `PeerError` `invalid-answer`. So every typed-error and "ignored" ending
  * of the table is held here as: re-asked `maxAttempts - 1` times, then `invalid-answer` naming the issue.
  */
 

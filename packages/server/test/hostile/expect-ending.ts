@@ -5,7 +5,7 @@ import type { AnswerCase, Ending } from './corpus.js';
 export interface Reported {
   action?: string;
   data?: unknown;
-  error?: { code: string; issues?: Array<{ code: string }> };
+  error?: { code: string; details?: { issues?: Array<{ code: string }> } };
   started?: Record<string, unknown>;
   status?: string;
   stored?: string;
@@ -15,7 +15,8 @@ export interface Reported {
 export function expectEnding(mode: AnswerCase['mode'], reported: Reported, ending: Ending): void {
   if ('error' in ending) {
     expect(reported.error?.code).toBe(ending.error);
-    if ('issue' in ending) expect(reported.error?.issues?.map((i) => i.code)).toContain(ending.issue);
+    if ('issue' in ending)
+      expect(reported.error?.details?.issues?.map((i) => i.code)).toContain(ending.issue);
   } else if (mode === 'url') {
     // `ignored`: the sentinel cancel ended it, exactly as a refusal.
     const expected =

@@ -1,6 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
-import { OAuthConnectionError, type OAuthProviderOptions, oauthProviders } from '../../src/oauth/index.js';
+import { UsageError } from '../../src/index.js';
+import {
+  OAuthConnectionErrorCode,
+  type OAuthProviderOptions,
+  oauthProviders,
+} from '../../src/oauth/index.js';
 import {
   createUrlMode,
   createVaultKeyring,
@@ -31,8 +36,8 @@ const configError = (provider: Partial<OAuthProviderOptions>, where: string) => 
   } catch (error) {
     caught = error;
   }
-  expect(caught).toBeInstanceOf(OAuthConnectionError);
-  expect((caught as OAuthConnectionError).code).toBe('oauth-config');
+  expect(caught).toBeInstanceOf(UsageError);
+  expect((caught as UsageError).code).toBe(OAuthConnectionErrorCode.InvalidConfig);
   expect((caught as Error).message).toContain(where);
 };
 
@@ -92,7 +97,9 @@ describe('third-party OAuth: configuration', () => {
     expect(() => urlMode.redirectUri('mail')).toThrow(expect.objectContaining({ code: 'unknown-provider' }));
     await expect(urlMode.accessTokenFor('alice', 'mail')).rejects.toThrow(
       expect.objectContaining({
+        name: 'UsageError',
         code: 'unknown-provider',
+        details: { provider: 'mail' },
         message: expect.stringContaining('known: calendar'),
       }),
     );

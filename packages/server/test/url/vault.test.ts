@@ -38,7 +38,10 @@ describe('Vault', () => {
     if (!record) throw new Error('missing record');
     await store.putVaultRecord({ ...record, user: 'bob' });
     await store.putVaultRecord({ ...record, name: 'other' });
-    await expect(vault.get('bob', 'api_key')).rejects.toMatchObject({ code: 'vault-record-invalid' });
+    await expect(vault.get('bob', 'api_key')).rejects.toMatchObject({
+      name: 'PeerError',
+      code: 'vault-record-invalid',
+    });
     await expect(vault.get('alice', 'other')).rejects.toMatchObject({ code: 'vault-record-invalid' });
   });
 
@@ -68,9 +71,12 @@ describe('Vault', () => {
 
   it('checks names, users, sizes and keys', async () => {
     const vault = new Vault({ store: new MemoryElicitationStore(), keys: keys() });
-    await expect(vault.put('alice', '../etc', 'x')).rejects.toMatchObject({ code: 'invalid-elicitation' });
-    await expect(vault.put('', 'a', 'x')).rejects.toMatchObject({ code: 'invalid-elicitation' });
-    await expect(vault.put('alice', 'a', '')).rejects.toMatchObject({ code: 'invalid-elicitation' });
+    await expect(vault.put('alice', '../etc', 'x')).rejects.toMatchObject({
+      name: 'UsageError',
+      code: 'vault-input-invalid',
+    });
+    await expect(vault.put('', 'a', 'x')).rejects.toMatchObject({ code: 'vault-input-invalid' });
+    await expect(vault.put('alice', 'a', '')).rejects.toMatchObject({ code: 'vault-input-invalid' });
     expect(() => parseVaultKey('c2hvcnQ=')).toThrow(/32 bytes/);
     expect(() => vaultKeyringFromEnv({})).toThrow(/ELICITKIT_VAULT_KEY/);
     const fromEnv = vaultKeyringFromEnv({ ELICITKIT_VAULT_KEY: generateVaultKey() });

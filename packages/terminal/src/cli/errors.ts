@@ -22,9 +22,11 @@ const exitCodes: Record<CliErrorCode, ExitCode> = {
   interrupted: ExitCode.Interrupted,
 };
 
-/** A failure the CLI reports in one line and maps to an exit status. */
-export class CliError extends ElicitkitError {
-  declare readonly code: CliErrorCode;
+/**
+ * A failure the CLI reports in one line and maps to an exit status. Internal to the command (it never reaches a
+ * library user), so it extends the base directly: the exit status is its classification.
+ */
+export class CliError extends ElicitkitError<CliErrorCode> {
   readonly exitCode: ExitCode;
 
   constructor(code: CliErrorCode, message: string, options?: { cause?: unknown }) {

@@ -1,15 +1,16 @@
-import {
-  callToolWithElicitation,
-  ElicitationRetryError,
-  InputRequestRejectedError,
-  UrlElicitationRefusedError,
-  UrlElicitationRequiredDataError,
-} from '@elicitkit/client';
+import { ClientErrorCode, callToolWithElicitation, PeerError, RefusedError } from '@elicitkit/client';
 import { type CallToolResult, ProtocolError, type Tool } from '@modelcontextprotocol/client';
 import { safeLine } from '../ui/text.js';
 import type { Connection } from './connection.js';
 import { describeError } from './describe-error.js';
 import { CliError } from './errors.js';
+
+/** 2026-07-28 input requests the host refused to show: the server's request is at fault, named as such. */
+const REFUSED_REQUESTS: ReadonlySet<string> = new Set([
+  ClientErrorCode.InvalidInputRequest,
+  ClientErrorCode.UnsupportedInputRequest,
+  ClientErrorCode.InvalidInputRequiredResult,
+]);
 
 /** A person may take a while with a form; the SDK's 60 s default would cut them off mid-answer. */
 const CALL_TIMEOUT_MS = 60 * 60 * 1000;
@@ -59,20 +60,23 @@ export async function callTool(
     if (connection.closed.aborted) {
       throw new CliError('connection-lost', `the connection to the server was lost: ${describeError(error)}`);
     }
-    if (error instanceof UrlElicitationRefusedError) {
+    if (error instanceof RefusedError) {
       const what =
-        error.code === 'wait-cancelled' ? 'stopped waiting for the browser step' : 'did not open the page';
+        error.code === ClientErrorCode.WaitCancelled
+          ? 'stopped waiting for the browser step'
+          : 'did not open the page';
       throw new CliError(
         'call-refused',
         `the call needs a browser step on the server's site, and you ${what}`,
       );
     }
-    if (error instanceof InputRequestRejectedError) {
+    if (error instanceof PeerError) {
+      const inputRequest =
+        REFUSED_REQUESTS.has(error.code) ||
+        (error.code === ClientErrorCode.UrlBlocked && 'inputRequestKey' in error.details);
       // Nothing was shown or opened; the server's request is named, never trusted.
-      throw new CliError('call-failed', `refused the server's request: ${safeLine(error.message, 300)}`);
-    }
-    if (error instanceof ElicitationRetryError || error instanceof UrlElicitationRequiredDataError) {
-      throw new CliError('call-failed', safeLine(error.message, 300));
+      const message = safeLine(error.message, 300);
+      throw new CliError('call-failed', inputRequest ? `refused the server's request: ${message}` : message);
     }
     if (error instanceof ProtocolError) {
       throw new CliError('call-failed', `server error ${error.code}: ${safeLine(error.message, 300)}`);

@@ -1,5 +1,5 @@
-import { isLoopbackHost } from '@elicitkit/core';
-import { OAuthConnectionError } from '../errors.js';
+import { isLoopbackHost, UsageError } from '@elicitkit/core';
+import { OAuthConnectionErrorCode } from '../errors.js';
 
 /** Endpoints given by hand, for providers without discovery metadata. */
 export interface OAuthEndpoints {
@@ -59,14 +59,20 @@ export function checkEndpointUrl(value: string, where: string): { url: URL; inse
   try {
     url = new URL(value);
   } catch {
-    throw new OAuthConnectionError('oauth-config', `${where}: not an absolute URL`);
+    throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `${where}: not an absolute URL`);
   }
   // RFC 9700 §2.6 / RFC 6749 §3.1: TLS everywhere; plain http only to this machine, for development and tests.
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    throw new OAuthConnectionError('oauth-config', `${where}: must use https (http only for loopback hosts)`);
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
+      `${where}: must use https (http only for loopback hosts)`,
+    );
   }
   if (url.username || url.password || url.hash) {
-    throw new OAuthConnectionError('oauth-config', `${where}: must not carry credentials or a fragment`);
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
+      `${where}: must not carry credentials or a fragment`,
+    );
   }
   return { url, insecure: url.protocol === 'http:' };
 }
@@ -75,14 +81,14 @@ export function checkEndpointUrl(value: string, where: string): { url: URL; inse
 export function checkProviderOptions(options: OAuthProviderOptions): void {
   const name = typeof options?.name === 'string' ? options.name : '';
   if (!PROVIDER_NAME.test(name)) {
-    throw new OAuthConnectionError(
-      'oauth-config',
+    throw new UsageError(
+      OAuthConnectionErrorCode.InvalidConfig,
       `providers[].name: 1-64 characters of a-z 0-9 - _, got "${name.slice(0, 64)}"`,
     );
   }
   const where = `providers.${name}`;
   const fail = (message: string) => {
-    throw new OAuthConnectionError('oauth-config', `${where}.${message}`);
+    throw new UsageError(OAuthConnectionErrorCode.InvalidConfig, `${where}.${message}`);
   };
   if (
     typeof options.displayName !== 'string' ||

@@ -1,5 +1,6 @@
+import { PeerError, UsageError } from '@elicitkit/core';
 import * as oidc from 'openid-client';
-import { OAuthConnectionError } from '../errors.js';
+import { OAuthConnectionErrorCode } from '../errors.js';
 import { checkEndpointUrl, checkProviderOptions, type OAuthProviderOptions } from './provider-options.js';
 
 /** What the module uses to reach providers: `fetch`-compatible, so tests can watch every outgoing request. */
@@ -30,12 +31,18 @@ export class ProviderRegistry {
 
   constructor(providers: readonly OAuthProviderOptions[], options: ProviderRegistryOptions) {
     if (!Array.isArray(providers) || providers.length === 0) {
-      throw new OAuthConnectionError('oauth-config', 'providers: register at least one provider');
+      throw new UsageError(
+        OAuthConnectionErrorCode.InvalidConfig,
+        'providers: register at least one provider',
+      );
     }
     for (const provider of providers) {
       checkProviderOptions(provider);
       if (this.#providers.has(provider.name)) {
-        throw new OAuthConnectionError('oauth-config', `providers.${provider.name}: registered twice`);
+        throw new UsageError(
+          OAuthConnectionErrorCode.InvalidConfig,
+          `providers.${provider.name}: registered twice`,
+        );
       }
       this.#providers.set(provider.name, { ...provider, scopes: [...provider.scopes] });
     }
@@ -49,9 +56,11 @@ export class ProviderRegistry {
   require(name: string): OAuthProviderOptions {
     const provider = typeof name === 'string' ? this.#providers.get(name) : undefined;
     if (!provider) {
-      throw new OAuthConnectionError(
-        'unknown-provider',
-        `provider: "${String(name).slice(0, 64)}" is not registered (known: ${[...this.#providers.keys()].join(', ')})`,
+      const shown = String(name).slice(0, 64);
+      throw new UsageError(
+        OAuthConnectionErrorCode.UnknownProvider,
+        `provider: "${shown}" is not registered (known: ${[...this.#providers.keys()].join(', ')})`,
+        { details: { provider: shown } },
       );
     }
     return provider;
@@ -92,10 +101,10 @@ export class ProviderRegistry {
           ...(customFetch ? { [oidc.customFetch]: customFetch } : {}),
         });
       } catch (error) {
-        throw new OAuthConnectionError(
-          'provider-unavailable',
+        throw new PeerError(
+          OAuthConnectionErrorCode.ProviderUnavailable,
           `providers.${provider.name}: discovery at ${provider.issuer} failed (${error instanceof Error ? error.message : String(error)})`,
-          { cause: error },
+          { cause: error, details: { provider: provider.name } },
         );
       }
     }

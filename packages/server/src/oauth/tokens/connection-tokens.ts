@@ -1,7 +1,8 @@
+import { PeerError } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { UrlElicitationLogger } from '../../url/log.js';
 import type { Vault } from '../../url/vault/vault.js';
-import { OAuthConnectionError } from '../errors.js';
+import { OAuthConnectionErrorCode } from '../errors.js';
 import type { ProviderRegistry } from '../provider/provider-registry.js';
 import {
   parseTokens,
@@ -107,10 +108,10 @@ export class ConnectionTokens {
         log.info('oauth.refresh-rejected', { user, provider });
         return undefined;
       }
-      throw new OAuthConnectionError(
-        'provider-unavailable',
+      throw new PeerError(
+        OAuthConnectionErrorCode.ProviderUnavailable,
         `${options.displayName}: refreshing the access token failed (${errorCode(error) ?? (error as Error).message})`,
-        { cause: error },
+        { cause: error, details: { provider } },
       );
     }
     const refreshed = tokensFromResponse(response, this.#options.now(), tokens);

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { UsageError } from '@elicitkit/core';
 import { generateCookie, generateSignedCookie } from 'hono/cookie';
 import { parseSigned } from 'hono/utils/cookie';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import { cookieOptions, isHttps } from './cookies.js';
 
@@ -37,13 +38,14 @@ export class SessionCookies {
   constructor(options: SessionCookiesOptions) {
     const material = Buffer.from(options.secret);
     if (material.length < 32)
-      throw new UrlElicitationConfigError('SessionCookies: secret must be 32 bytes or more');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'SessionCookies: secret must be 32 bytes or more');
     // A key of its own: the same secret given to something else never makes its MACs valid sessions.
     this.#key = Uint8Array.from(createHmac('sha256', material).update('elicitkit.session.v1').digest());
     this.name = options.name ?? 'elicitkit_session';
     this.#maxAgeMs = options.maxAgeMs ?? 8 * 60 * 60 * 1000;
     if (!(this.#maxAgeMs >= 1000 && this.#maxAgeMs <= MAX_COOKIE_AGE_MS))
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         `SessionCookies: maxAgeMs must be between 1 second and 400 days, got ${String(options.maxAgeMs)}`,
       );
     this.#secure = options.secure ?? 'auto';
@@ -57,7 +59,7 @@ export class SessionCookies {
   /** The `Set-Cookie` value that logs `user` in on this browser. */
   async issue(user: string, request: Request): Promise<string> {
     if (!isValidUserId(user))
-      throw new UrlElicitationConfigError('SessionCookies.issue: not a valid user id');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'SessionCookies.issue: not a valid user id');
     const exp = this.#now() + this.#maxAgeMs;
     const payload = `v1.${Buffer.from(JSON.stringify({ u: user, exp })).toString('base64url')}`;
     const attributes = { maxAgeMs: this.#maxAgeMs, secure: this.#secureFor(request) };

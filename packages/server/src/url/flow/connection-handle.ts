@@ -1,3 +1,4 @@
+import { PeerError, RefusedError, UsageError } from '@elicitkit/core';
 import {
   type ElicitRequestURLParams,
   type ElicitResult,
@@ -8,14 +9,8 @@ import {
 import { assertAvailableIn } from '../../delivery/capabilities.js';
 import type { Round } from '../../delivery/round.js';
 import { type RequestScope, scopeOf } from '../../delivery/scope.js';
-import { ElicitationAbortedError, ElicitationFailedError, ElicitationTimeoutError } from '../../errors.js';
-import {
-  IdentityMismatchError,
-  IdentityRequiredError,
-  InvalidUrlElicitationError,
-  UrlElicitationConfigError,
-  UrlElicitationError,
-} from '../errors.js';
+import { elicitationAbortedError, elicitationFailedError, elicitationTimeoutError } from '../../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { resolveIdentity } from '../identity/resolver.js';
 import { mintElicitationId } from '../ids.js';
 import { logRef } from '../log.js';
@@ -50,7 +45,11 @@ export const MRTR_CONNECTION_PREFIX = 'mrtr:';
 
 function declined(action: 'decline' | 'cancel'): Promise<never> {
   return Promise.reject(
-    new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
+    new RefusedError(
+      UrlErrorCode.ElicitationDeclined,
+      `elicitation: the user chose ${action}, so there is no completion to wait for`,
+      { details: { action } },
+    ),
   );
 }
 
@@ -84,7 +83,8 @@ export class UrlElicitationConnection {
    */
   get oauth(): OAuthConnectionHandle {
     if (!this.#makeOAuth) {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'url.oauth: OAuth is not configured; pass oauth: oauthProviders([...]) (@elicitkit/server/oauth) to createUrlMode',
       );
     }
@@ -113,12 +113,11 @@ export class UrlElicitationConnection {
       );
     } catch (error) {
       await store.expire(record.id);
-      if (ctx.mcpReq.signal.aborted)
-        throw new ElicitationAbortedError('tool-call-cancelled', { cause: error });
+      if (ctx.mcpReq.signal.aborted) throw elicitationAbortedError('tool-call-cancelled', { cause: error });
       if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-        throw new ElicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
+        throw elicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
       }
-      throw new ElicitationFailedError(error instanceof Error ? error.message : String(error), {
+      throw elicitationFailedError(error instanceof Error ? error.message : String(error), {
         cause: error,
       });
     }
@@ -135,9 +134,7 @@ export class UrlElicitationConnection {
       completion: (options = {}) =>
         action === 'accept'
           ? this.#service.waitForCompletion(record.id, { signal: options.signal ?? ctx.mcpReq.signal })
-          : Promise.reject(
-              new UrlElicitationError('elicitation-declined', `elicitation: the user chose ${action}`),
-            ),
+          : declined(action),
     };
   }
 
@@ -190,7 +187,9 @@ export class UrlElicitationConnection {
     const list = Array.isArray(requests) ? requests : [requests as UrlElicitationRequest];
     // E-25: the error lists every elicitation needed; an empty list is a bug in the caller.
     if (list.length === 0)
-      return Promise.reject(new InvalidUrlElicitationError('url.require: list at least one elicitation'));
+      return Promise.reject(
+        new UsageError(UrlErrorCode.InvalidElicitation, 'url.require: list at least one elicitation'),
+      );
     const scope = scopeOf(ctx);
     return scope.round
       ? this.#requireInRound(ctx, scope.round, list)
@@ -270,7 +269,8 @@ export class UrlElicitationConnection {
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
     const user = await resolveIdentity(service.identity, { authInfo, request: ctx.http?.req });
     if (!user) {
-      throw new IdentityRequiredError(
+      throw new PeerError(
+        UrlErrorCode.IdentityRequired,
         'URL elicitation needs a verified user: serve the MCP endpoint behind bearer authorization whose verifier ' +
           'sets authInfo.extra.sub (jwtVerifier, staticTokenVerifier), or use localIdentity() for stdio',
       );
@@ -282,7 +282,10 @@ export class UrlElicitationConnection {
       service.logger.warn('elicitation.connection-identity-mismatch', {
         connection: logRef(connection.connectionId),
       });
-      throw new IdentityMismatchError('this MCP connection belongs to another user or client; reconnect');
+      throw new PeerError(
+        UrlErrorCode.IdentityMismatch,
+        'this MCP connection belongs to another user or client; reconnect',
+      );
     }
     connection.user = user;
     connection.clientId = clientId;

@@ -1,4 +1,5 @@
-import { InvalidUrlElicitationError, UrlElicitationError } from '../errors.js';
+import { UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from '../errors.js';
 import type { ElicitationKind } from '../kinds/types.js';
 
 /** What a tool asks for: which page, what to tell the user, and the kind's non-secret parameters. */
@@ -25,38 +26,51 @@ export function checkRequest(
 ): { kind: ElicitationKind; params: Record<string, string> } {
   const kind = typeof request?.kind === 'string' ? kinds.get(request.kind) : undefined;
   if (!kind) {
-    throw new UrlElicitationError(
-      'unknown-kind',
-      `kind: "${String(request?.kind).slice(0, 64)}" is not registered (known: ${[...kinds.keys()].join(', ')})`,
+    const name = String(request?.kind).slice(0, 64);
+    throw new UsageError(
+      UrlErrorCode.UnknownKind,
+      `kind: "${name}" is not registered (known: ${[...kinds.keys()].join(', ')}); register it in kinds`,
+      { details: { kind: name } },
     );
   }
   if (typeof request.message !== 'string' || request.message.trim().length === 0) {
-    throw new InvalidUrlElicitationError('message: required, a non-empty string (E-10)');
+    throw new UsageError(UrlErrorCode.InvalidElicitation, 'message: required, a non-empty string (E-10)');
   }
   if (request.message.length > MAX_MESSAGE_LENGTH) {
-    throw new InvalidUrlElicitationError(`message: longer than ${MAX_MESSAGE_LENGTH} characters`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `message: longer than ${MAX_MESSAGE_LENGTH} characters`,
+    );
   }
   const params = request.params ?? {};
   const entries = Object.entries(params);
   if (typeof params !== 'object' || entries.length > MAX_PARAMS) {
-    throw new InvalidUrlElicitationError(`params: an object of at most ${MAX_PARAMS} strings`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `params: an object of at most ${MAX_PARAMS} strings`,
+    );
   }
   for (const [key, value] of entries) {
     if (!PARAM_KEY.test(key))
-      throw new InvalidUrlElicitationError(`params.${key.slice(0, 64)}: not a valid name`);
+      throw new UsageError(UrlErrorCode.InvalidElicitation, `params.${key.slice(0, 64)}: not a valid name`);
     if (typeof value !== 'string' || value.length > MAX_PARAM_LENGTH) {
-      throw new InvalidUrlElicitationError(
+      throw new UsageError(
+        UrlErrorCode.InvalidElicitation,
         `params.${key}: must be a string of at most ${MAX_PARAM_LENGTH} characters`,
       );
     }
   }
   const problem = kind.checkParams?.(params);
-  if (problem) throw new InvalidUrlElicitationError(`params (kind ${kind.name}): ${problem}`);
+  if (problem)
+    throw new UsageError(UrlErrorCode.InvalidElicitation, `params (kind ${kind.name}): ${problem}`);
   if (
     request.ttlMs !== undefined &&
     !(Number.isInteger(request.ttlMs) && request.ttlMs >= MIN_TTL_MS && request.ttlMs <= MAX_TTL_MS)
   ) {
-    throw new InvalidUrlElicitationError(`ttlMs: an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`);
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
+      `ttlMs: an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
+    );
   }
   return { kind, params: { ...params } };
 }

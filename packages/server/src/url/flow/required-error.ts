@@ -1,5 +1,6 @@
+import { UsageError } from '@elicitkit/core';
 import { type ElicitRequestURLParams, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
-import { InvalidUrlElicitationError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { checkedUrl } from '../public-url.js';
 
 /**
@@ -15,19 +16,24 @@ export function urlElicitationRequired(
   message = 'This request needs you to complete a step in your browser first.',
 ): UrlElicitationRequiredError {
   if (!Array.isArray(elicitations) || elicitations.length === 0) {
-    throw new InvalidUrlElicitationError(
+    throw new UsageError(
+      UrlErrorCode.InvalidElicitation,
       'urlElicitationRequired: data.elicitations must list at least one elicitation',
     );
   }
   const checked = elicitations.map((e, i) => {
     const where = `data.elicitations[${i}]`;
-    if (e?.mode !== 'url') throw new InvalidUrlElicitationError(`${where}.mode: must be "url"`);
+    if (e?.mode !== 'url')
+      throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.mode: must be "url"`);
     if (typeof e.elicitationId !== 'string' || e.elicitationId.length === 0) {
-      throw new InvalidUrlElicitationError(`${where}.elicitationId: required, a non-empty string`);
+      throw new UsageError(
+        UrlErrorCode.InvalidElicitation,
+        `${where}.elicitationId: required, a non-empty string`,
+      );
     }
     const url = checkedUrl(e.url, `${where}.url`);
     if (typeof e.message !== 'string' || e.message.length === 0) {
-      throw new InvalidUrlElicitationError(`${where}.message: required, a non-empty string`);
+      throw new UsageError(UrlErrorCode.InvalidElicitation, `${where}.message: required, a non-empty string`);
     }
     return { mode: e.mode, elicitationId: e.elicitationId, url, message: e.message };
   });

@@ -1,6 +1,7 @@
+import { PeerError, UsageError } from '@elicitkit/core';
 import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
-import { ElicitationAbortedError } from '../../errors.js';
-import { UrlElicitationConfigError, UrlElicitationError } from '../errors.js';
+import { elicitationAbortedError } from '../../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { type IdentityResolver, resolveIdentity } from '../identity/resolver.js';
 import type { ElicitationKind } from '../kinds/types.js';
 import { logRef, stderrLogger, type UrlElicitationLogger } from '../log.js';
@@ -79,12 +80,14 @@ export class UrlElicitationService {
     this.identity = options.identity;
     this.kinds = new Map(options.kinds.map((k) => [k.name, k]));
     if (this.kinds.size === 0)
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         'createUrlMode: register at least one kind (kinds: [secretKind({ vault })], or oauth)',
       );
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
-      throw new UrlElicitationConfigError(
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         `createUrlMode: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
       );
     }
@@ -92,7 +95,10 @@ export class UrlElicitationService {
     this.logger = options.logger ?? stderrLogger;
     this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
     if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
-      throw new UrlElicitationConfigError('createUrlMode: holdMs must be an integer from 1 to 300000');
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'createUrlMode: holdMs must be an integer from 1 to 300000',
+      );
     }
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
     this.#oauthHandle = options.oauthHandle;
@@ -154,7 +160,7 @@ export class UrlElicitationService {
     const changed = await this.store.expire(id);
     for (const waiter of [...(this.#waiters.get(id) ?? [])]) {
       waiter.reject(
-        new UrlElicitationError('elicitation-expired', 'elicitation: withdrawn before completion'),
+        new PeerError(UrlErrorCode.ElicitationExpired, 'elicitation: withdrawn before completion'),
       );
     }
     return changed;
@@ -173,7 +179,7 @@ export class UrlElicitationService {
         else resolve();
       };
       const waiter: Waiter = { resolve: () => settle(), reject: settle };
-      const onAbort = () => settle(new ElicitationAbortedError('signal', { cause: options.signal?.reason }));
+      const onAbort = () => settle(elicitationAbortedError('signal', { cause: options.signal?.reason }));
       if (options.signal?.aborted) return onAbort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       const set = this.#waiters.get(id) ?? new Set();
@@ -196,11 +202,11 @@ export class UrlElicitationService {
         storeFailures = 0;
         if (!set.has(waiter)) return;
         if (!record)
-          return settle(new UrlElicitationError('elicitation-not-found', 'elicitation: unknown id'));
+          return settle(new PeerError(UrlErrorCode.ElicitationNotFound, 'elicitation: unknown id'));
         if (record.status === 'completed') return settle();
         if (record.status === 'expired' || record.expiresAt <= this.now()) {
           return settle(
-            new UrlElicitationError('elicitation-expired', 'elicitation: expired before completion'),
+            new PeerError(UrlErrorCode.ElicitationExpired, 'elicitation: expired before completion'),
           );
         }
         timer = setTimeout(() => void check().catch(settle), Math.max(0, record.expiresAt - this.now()));
@@ -213,7 +219,7 @@ export class UrlElicitationService {
   async close(): Promise<void> {
     (await this.#subscription)();
     for (const set of this.#waiters.values()) {
-      for (const w of set) w.reject(new ElicitationAbortedError('disconnected'));
+      for (const w of set) w.reject(elicitationAbortedError('disconnected'));
     }
     this.#waiters.clear();
     this.#connections.clear();

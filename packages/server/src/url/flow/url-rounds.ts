@@ -1,8 +1,9 @@
+import { isElicitkitError, PeerError } from '@elicitkit/core';
 import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
 import { askDigest } from '../../delivery/ask-digest.js';
 import { defaultAskKey, type RecordedAnswer, type Round } from '../../delivery/round.js';
-import { ElicitationAbortedError, InvalidAnswerError } from '../../errors.js';
-import { UrlElicitationError } from '../errors.js';
+import { invalidAnswerError, ServerErrorCode } from '../../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { elicitationUrl } from '../public-url.js';
 import type { UrlElicitationRequest } from './request.js';
 import type { UrlElicitationService } from './service.js';
@@ -48,7 +49,7 @@ export function urlAskState(round: Round, position: number, digest: string): Url
         answer = { action };
         round.record(position, digest, answer);
       } else if (attempts >= round.maxAttempts) {
-        throw new InvalidAnswerError([
+        throw invalidAnswerError([
           { path: ['action'], code: 'type', message: 'must be "accept", "decline" or "cancel"' },
         ]);
       }
@@ -100,7 +101,7 @@ export async function holdForCompletion(
     return 'completed-while-held';
   } catch (error) {
     if (
-      error instanceof ElicitationAbortedError &&
+      isElicitkitError(error, ServerErrorCode.ElicitationAborted) &&
       hold.aborted &&
       !ctx.mcpReq.signal.aborted &&
       !signal?.aborted
@@ -113,10 +114,10 @@ export async function holdForCompletion(
 
 async function recordStatus(service: UrlElicitationService, id: string): Promise<'completed' | 'pending'> {
   const record = await service.store.get(id);
-  if (!record) throw new UrlElicitationError('elicitation-not-found', 'elicitation: unknown id');
+  if (!record) throw new PeerError(UrlErrorCode.ElicitationNotFound, 'elicitation: unknown id');
   if (record.status === 'completed') return 'completed';
   if (record.status === 'expired' || record.expiresAt <= service.now()) {
-    throw new UrlElicitationError('elicitation-expired', 'elicitation: expired before completion');
+    throw new PeerError(UrlErrorCode.ElicitationExpired, 'elicitation: expired before completion');
   }
   return 'pending';
 }

@@ -1,3 +1,4 @@
+import { UsageError } from '@elicitkit/core';
 import {
   type AuthInfo,
   OAuthError,
@@ -5,7 +6,7 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify, type KeyObject } from 'jose';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
@@ -53,10 +54,11 @@ function resourceOf(audience: string): URL | undefined {
 export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   const { issuer, audience } = options;
   if (!issuer || !audience)
-    throw new UrlElicitationConfigError('jwtVerifier: issuer and audience are required');
+    throw new UsageError(UrlErrorCode.InvalidConfig, 'jwtVerifier: issuer and audience are required');
   const key: JWTVerifyGetKey | CryptoKey | KeyObject | Uint8Array | undefined =
     options.jwks instanceof URL ? createRemoteJWKSet(options.jwks) : (options.jwks ?? options.key);
-  if (!key) throw new UrlElicitationConfigError('jwtVerifier: give jwks (URL or resolver) or key');
+  if (!key)
+    throw new UsageError(UrlErrorCode.InvalidConfig, 'jwtVerifier: give jwks (URL or resolver) or key');
   const verifyOptions = {
     issuer,
     // E-58: the security best practices' audience check: a token issued for another resource is refused

@@ -1,5 +1,6 @@
+import { UsageError } from '@elicitkit/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from './user-id.js';
 
 /** What an identity resolver may look at: only credentials the server itself verified (E-57). */
@@ -37,7 +38,8 @@ export function bearerIdentity(): IdentityResolver {
  */
 export function localIdentity(user: string): IdentityResolver {
   if (!isValidUserId(user)) {
-    throw new UrlElicitationConfigError(
+    throw new UsageError(
+      UrlErrorCode.InvalidConfig,
       'localIdentity: user must be a non-empty string without control characters',
     );
   }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { UsageError } from '@elicitkit/core';
 import {
   type AuthInfo,
   OAuthError,
   OAuthErrorCode,
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
-import { UrlElicitationConfigError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
@@ -37,15 +38,18 @@ export function staticTokenVerifier(
 ): OAuthTokenVerifier {
   const ttlMs = options.ttlMs ?? 60 * 60 * 1000;
   if (!(Number.isInteger(ttlMs) && ttlMs >= 1000))
-    throw new UrlElicitationConfigError('staticTokenVerifier: ttlMs must be an integer >= 1000');
+    throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: ttlMs must be an integer >= 1000');
   const now = options.now ?? Date.now;
   const byDigest = new Map<string, StaticTokenEntry>();
   for (const [token, value] of Object.entries(tokens)) {
     const entry = typeof value === 'string' ? { sub: value } : value;
     if (token.length < 8)
-      throw new UrlElicitationConfigError('staticTokenVerifier: tokens must be 8 characters or more');
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'staticTokenVerifier: tokens must be 8 characters or more',
+      );
     if (!isValidUserId(entry.sub))
-      throw new UrlElicitationConfigError('staticTokenVerifier: every token needs a valid sub');
+      throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: every token needs a valid sub');
     byDigest.set(digest(token), entry);
   }
   return {

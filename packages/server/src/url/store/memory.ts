@@ -1,4 +1,5 @@
-import { UrlElicitationError } from '../errors.js';
+import { PeerError } from '@elicitkit/core';
+import { UrlErrorCode } from '../errors.js';
 import { CompletionHub } from './completion-hub.js';
 import type {
   CompleteOutcome,
@@ -19,7 +20,7 @@ export class MemoryElicitationStore implements ElicitationStore {
 
   async create(record: ElicitationRecord): Promise<void> {
     if (this.#records.has(record.id)) {
-      throw new UrlElicitationError('store-conflict', 'an elicitation with this id already exists');
+      throw new PeerError(UrlErrorCode.StoreConflict, 'an elicitation with this id already exists');
     }
     this.#records.set(record.id, structuredClone(record));
   }

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { PeerError, UsageError } from '@elicitkit/core';
 import Database from 'better-sqlite3';
-import { UrlElicitationError } from '../errors.js';
+import { UrlErrorCode } from '../errors.js';
 import { CompletionHub } from './completion-hub.js';
 import type {
   CompleteOutcome,
@@ -117,8 +118,8 @@ export class SqliteElicitationStore implements ElicitationStore {
     this.#db.pragma('secure_delete = ON');
     const version = this.#db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new UrlElicitationError(
-        'invalid-config',
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
         `SqliteElicitationStore: schema version ${version} is newer than this code`,
       );
     }
@@ -150,7 +151,7 @@ export class SqliteElicitationStore implements ElicitationStore {
         );
     } catch (error) {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-        throw new UrlElicitationError('store-conflict', 'an elicitation with this id already exists');
+        throw new PeerError(UrlErrorCode.StoreConflict, 'an elicitation with this id already exists');
       }
       throw error;
     }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { VaultError } from '../errors.js';
+import { UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from '../errors.js';
 import { loadOrCreateSecretFile } from '../secret-file.js';
 
 /** One AES-256 vault key and its fingerprint. */
@@ -27,7 +28,10 @@ export function parseVaultKey(encoded: string): VaultKey {
   const text = encoded.trim();
   const key = Buffer.from(text, text.includes('-') || text.includes('_') ? 'base64url' : 'base64');
   if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) {
-    throw new VaultError('vault-key-invalid', 'vault key: expected 32 bytes, base64-encoded (44 characters)');
+    throw new UsageError(
+      UrlErrorCode.VaultKeyInvalid,
+      'vault key: expected 32 bytes, base64-encoded (44 characters)',
+    );
   }
   const id = `k${createHash('sha256').update('elicitkit.vault.key-id').update(key).digest('base64url').slice(0, 11)}`;
   return { id, key: new Uint8Array(key) };
@@ -42,7 +46,7 @@ export function createVaultKeyring(current: VaultKey, previous: VaultKey[] = [])
 /** `ELICITKIT_VAULT_KEY` (required) and `ELICITKIT_VAULT_PREVIOUS_KEYS` (comma-separated, for rotation). */
 export function vaultKeyringFromEnv(env: Record<string, string | undefined> = process.env): VaultKeyring {
   const current = env[VAULT_KEY_ENV];
-  if (!current) throw new VaultError('vault-key-invalid', `${VAULT_KEY_ENV} is not set`);
+  if (!current) throw new UsageError(UrlErrorCode.VaultKeyInvalid, `${VAULT_KEY_ENV} is not set`);
   const previous = (env[VAULT_PREVIOUS_KEYS_ENV] ?? '')
     .split(',')
     .filter((s) => s.trim())

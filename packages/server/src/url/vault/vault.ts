@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { InvalidUrlElicitationError, VaultError } from '../errors.js';
+import { PeerError, UsageError } from '@elicitkit/core';
+import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import type { ElicitationStore } from '../store/types.js';
 import type { VaultKeyring } from './keys.js';
@@ -33,9 +34,13 @@ function additionalData(user: string, name: string, keyId: string): Buffer {
 }
 
 function checkEntry(user: string, name: string): void {
-  if (!isValidUserId(user)) throw new InvalidUrlElicitationError('vault: user is not a valid user id');
+  if (!isValidUserId(user))
+    throw new UsageError(UrlErrorCode.VaultInputInvalid, 'vault: user is not a valid user id');
   if (!isValidVaultName(name)) {
-    throw new InvalidUrlElicitationError('vault: name must be 1-128 characters of A-Z a-z 0-9 _ . : -');
+    throw new UsageError(
+      UrlErrorCode.VaultInputInvalid,
+      'vault: name must be 1-128 characters of A-Z a-z 0-9 _ . : -',
+    );
   }
 }
 
@@ -59,7 +64,10 @@ export class Vault {
     checkEntry(user, name);
     const plaintext = Buffer.from(value, 'utf8');
     if (plaintext.length === 0 || plaintext.length > MAX_VALUE_BYTES) {
-      throw new InvalidUrlElicitationError(`vault: value must be 1 to ${MAX_VALUE_BYTES} bytes`);
+      throw new UsageError(
+        UrlErrorCode.VaultInputInvalid,
+        `vault: value must be 1 to ${MAX_VALUE_BYTES} bytes`,
+      );
     }
     const { id: keyId, key } = this.#keys.current;
     const iv = randomBytes(IV_BYTES);
@@ -77,13 +85,13 @@ export class Vault {
     if (!record) return undefined;
     const key = this.#keys.find(record.keyId);
     if (!key)
-      throw new VaultError(
-        'vault-key-invalid',
+      throw new UsageError(
+        UrlErrorCode.VaultKeyInvalid,
         `vault: record ${name} was written with key ${record.keyId}, which is not configured`,
       );
     const sealed = Buffer.from(record.ciphertext);
     if (record.iv.length !== IV_BYTES || sealed.length <= TAG_BYTES) {
-      throw new VaultError('vault-record-invalid', `vault: record ${name} is malformed`);
+      throw new PeerError(UrlErrorCode.VaultRecordInvalid, `vault: record ${name} is malformed`);
     }
     try {
       const decipher = createDecipheriv('aes-256-gcm', key.key, record.iv, { authTagLength: TAG_BYTES });
@@ -94,7 +102,7 @@ export class Vault {
         decipher.final(),
       ]).toString('utf8');
     } catch (error) {
-      throw new VaultError('vault-record-invalid', `vault: record ${name} failed authentication`, {
+      throw new PeerError(UrlErrorCode.VaultRecordInvalid, `vault: record ${name} failed authentication`, {
         cause: error,
       });
     }
