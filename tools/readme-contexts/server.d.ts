@@ -14,16 +14,17 @@ declare const cancelledResult: import('@modelcontextprotocol/server').CallToolRe
 declare const McpServer: typeof import('@modelcontextprotocol/server').McpServer;
 declare const elicitForm: typeof import('@elicitkit/server').elicitForm;
 declare const enableElicitation: typeof import('@elicitkit/server').enableElicitation;
-declare const OAuthConnections: typeof import('@elicitkit/server/oauth').OAuthConnections;
-declare const UrlElicitations: typeof import('@elicitkit/server/url').UrlElicitations;
+declare const createUrlMode: typeof import('@elicitkit/server/url').createUrlMode;
 declare const bearerIdentity: typeof import('@elicitkit/server/url').bearerIdentity;
-declare const createElicitationPages: typeof import('@elicitkit/server/url').createElicitationPages;
 
 // Built in earlier blocks (URL mode).
 declare const store: import('@elicitkit/server/url').ElicitationStore;
 declare const vault: import('@elicitkit/server/url').Vault;
 declare const sessions: import('@elicitkit/server/url').SessionCookies;
 declare const publicBaseUrl: string;
+declare const csrfSecret: string;
+// The session (its authInfo) of the request that opened the connection, as `createMcpHttpHandler` passes it.
+declare const session: import('@elicitkit/server/http').McpSessionContext;
 declare const web: import('hono').Hono;
 declare const app: import('hono').Hono;
 

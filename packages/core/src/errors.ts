@@ -27,15 +27,17 @@ export interface ElicitkitErrorDetailsMap extends CoreErrorDetails {}
 /** Every code some imported package declared. */
 export type KnownErrorCode = keyof ElicitkitErrorDetailsMap & string;
 
-type NoDetails = Record<never, never>;
-
 /** The constructor's last argument: `details` required when the details type has required keys. */
-export type ElicitkitErrorOptions<Details extends object> = NoDetails extends Details
-  ? [options?: ErrorOptions & { details?: Details }]
-  : [options: ErrorOptions & { details: Details }];
+export type ElicitkitErrorOptions<Details extends object> =
+  Record<never, never> extends Details
+    ? [options?: ErrorOptions & { details?: Details }]
+    : [options: ErrorOptions & { details: Details }];
 
 /** The base of every error elicitkit throws. Throw one of its four subclasses; catch by class or by `code`. */
-export class ElicitkitError<Code extends string = string, Details extends object = NoDetails> extends Error {
+export class ElicitkitError<
+  Code extends string = string,
+  Details extends object = Record<never, never>,
+> extends Error {
   /** Stable: branch on it (each package exports its codes as constants), not on `message`. */
   readonly code: Code;
   /** Structured facts about the failure (issues, the option at fault, a timeout…), typed per code. */
@@ -52,25 +54,25 @@ export class ElicitkitError<Code extends string = string, Details extends object
 /** The caller misused elicitkit: fix the code or configuration (see the rule on {@link ElicitkitError}). */
 export class UsageError<
   Code extends string = string,
-  Details extends object = NoDetails,
+  Details extends object = Record<never, never>,
 > extends ElicitkitError<Code, Details> {}
 
 /** The peer (client, server, store, provider) misbehaved or cannot do it: handle at run time. */
 export class PeerError<
   Code extends string = string,
-  Details extends object = NoDetails,
+  Details extends object = Record<never, never>,
 > extends ElicitkitError<Code, Details> {}
 
 /** The person said no: declined, cancelled, or stopped waiting. */
 export class RefusedError<
   Code extends string = string,
-  Details extends object = NoDetails,
+  Details extends object = Record<never, never>,
 > extends ElicitkitError<Code, Details> {}
 
 /** Stopped from outside before an answer: a signal, a cancelled call, a closed connection, a timeout. */
 export class AbortedError<
   Code extends string = string,
-  Details extends object = NoDetails,
+  Details extends object = Record<never, never>,
 > extends ElicitkitError<Code, Details> {}
 
 /** `details` of a code, from the packages' maps; any known-or-not shape for a code no package declared. */
@@ -108,8 +110,9 @@ export const CoreErrorCode = {
 } as const;
 export type CoreErrorCode = (typeof CoreErrorCode)[keyof typeof CoreErrorCode];
 
+/** `details` of each {@link CoreErrorCode}. */
 export interface CoreErrorDetails {
   'invalid-argument': { argument: string };
   'invalid-option': { option: string };
-  'pattern-engine-not-loaded': NoDetails;
+  'pattern-engine-not-loaded': Record<never, never>;
 }

@@ -5,12 +5,18 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 
 /** Issue 15: core's runtime names, pinned (a change is a public API change). */
 const CORE_NAMES = [
+  'AbortedError',
+  'CoreErrorCode',
   'DEFAULT_LIMITS',
   'ElicitkitError',
+  'PeerError',
+  'RefusedError',
+  'UsageError',
   'analyzeUrl',
   'applyDefaults',
   'formModel',
   'formatIssuePath',
+  'isElicitkitError',
   'isJsonObject',
   'isLoopbackHost',
   'loadPatternEngine',

@@ -32,6 +32,8 @@ const DARK = `
   --_focus: var(--elicit-focus, #9cc2ff);
   --_header-bg: var(--elicit-header-bg, #2a2f38);`;
 
+// `.actions` is sticky (E-04, E-42): Submit, Decline and Cancel stay in view however long the form is. The
+// comment lives here, not in the CSS, so it is not shipped to every page.
 export const STYLES = `
 :host { display: block; ${LIGHT}
   color-scheme: light; background: var(--_bg); color: var(--_fg);
@@ -63,7 +65,6 @@ input[aria-invalid="true"], select[aria-invalid="true"] { border: 2px solid var(
 .error:empty { display: none; }
 .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; padding: 0.75rem 1rem 1rem; background: var(--_bg);
   border-top: 1px solid var(--_border); border-radius: 0 0 var(--elicit-radius, 0.5rem) var(--elicit-radius, 0.5rem);
-  /* E-04, E-42: Submit, Decline and Cancel stay in view however long the form is. */
   position: sticky; bottom: 0; }
 button { font: inherit; border-radius: 0.25rem; padding: 0.375rem 1rem; min-height: 2.5rem; cursor: pointer;
   border: 1px solid var(--_border); background: var(--_bg); color: var(--_fg); }

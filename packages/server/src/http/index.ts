@@ -20,5 +20,6 @@ export {
   type McpSessionContext,
   type ServedMcpHttp,
   type ServeMcpHttpOptions,
+  type ServerFactory,
   serveMcpHttp,
 } from './streamable-http.js';

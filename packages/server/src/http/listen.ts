@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
  */
 export type NodeFetch = (request: Request, bindings: object) => Response | Promise<Response>;
 
+/** Options of {@link listen}: where to listen. */
 export interface ListenOptions {
   /** 0 (default): a free port, chosen by the system. */
   port?: number;
@@ -14,6 +15,7 @@ export interface ListenOptions {
   hostname?: string;
 }
 
+/** A listening server, as {@link listen} resolves it. */
 export interface Listening {
   /** The port actually bound (useful with `port: 0`). */
   port: number;

@@ -80,7 +80,8 @@ export interface McpHttpHandler {
   readonly notify: ServerNotifier;
 }
 
-type ServerFactory = (context: McpSessionContext) => McpServer | Server | Promise<McpServer | Server>;
+/** Makes the MCP server for one session (2025-11-25) or one request (2026-07-28). */
+export type ServerFactory = (context: McpSessionContext) => McpServer | Server | Promise<McpServer | Server>;
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;

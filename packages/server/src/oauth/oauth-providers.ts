@@ -14,6 +14,7 @@ import type { OAuthProviderOptions } from './provider/provider-options.js';
 import { type ProviderFetch, ProviderRegistry } from './provider/provider-registry.js';
 import { ConnectionTokens } from './tokens/connection-tokens.js';
 
+/** Options of {@link oauthProviders}: timings, the provider-facing fetch, and the kind's name. */
 export interface OAuthProvidersOptions {
   /** Name of the elicitation kind. Default `oauth`. */
   kindName?: string;

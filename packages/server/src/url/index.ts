@@ -64,4 +64,4 @@ export {
   type VaultKeyring,
   vaultKeyringFromEnv,
 } from './vault/keys.js';
-export { Vault, type VaultOptions } from './vault/vault.js';
+export { Vault, type VaultOptions, type VaultRecordStore } from './vault/vault.js';

@@ -13,6 +13,7 @@ import { parsePublicBaseUrl } from './public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from './store/types.js';
 import type { Vault } from './vault/vault.js';
 
+/** Options of {@link createUrlMode}: where state lives, who users are, and what the pages offer. */
 export interface UrlModeOptions {
   store: ElicitationStore;
   /** Origin (and optional path) the pages are served from; https unless loopback (E-48). */
@@ -165,6 +166,7 @@ export class UrlElicitations {
     return this.#service.ready();
   }
 
+  /** The stored elicitation `id`, or undefined when unknown or gone from the store. */
   get(id: string): Promise<ElicitationRecord | undefined> {
     return this.#service.get(id);
   }

@@ -39,9 +39,11 @@ export interface BoundOAuth {
  * `@elicitkit/server/oauth`.
  */
 export interface OAuthProviders {
+  /** @internal How `createUrlMode` binds the providers; opaque to applications. */
   readonly [bindOAuth]: (context: OAuthBindContext) => BoundOAuth;
 }
 
+/** Options of `url.oauth.accessToken`: what the user reads when a connection is needed. */
 export interface AccessTokenOptions {
   /** What the user reads before consenting; default names the provider and says what happens. */
   message?: string;

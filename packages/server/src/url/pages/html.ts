@@ -25,10 +25,15 @@ const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-
 
 const printable = (markup: HtmlEscapedString) => String(markup).replace(UNPRINTABLE, '');
 
+/** What {@link htmlPage} renders: the title, the body (hono `html` content, escaped), and the response's status and extra headers. */
 export interface PageOptions {
+  /** The page's `<title>` and heading. */
   title: string;
+  /** The page's content, made with `html` (interpolations are escaped). */
   body: HtmlContent;
+  /** Default 200. */
   status?: number;
+  /** Added to the response (the security headers come from `pageSecurityHeaders()`). */
   headers?: Record<string, string>;
 }
 

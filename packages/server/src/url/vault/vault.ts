@@ -5,7 +5,11 @@ import { isValidUserId } from '../identity/user-id.js';
 import type { ElicitationStore } from '../store/types.js';
 import type { VaultKeyring } from './keys.js';
 
-type VaultRecordStore = Pick<ElicitationStore, 'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord'>;
+/** The part of an {@link ElicitationStore} a {@link Vault} uses: its encrypted records. */
+export type VaultRecordStore = Pick<
+  ElicitationStore,
+  'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord'
+>;
 
 /** Options of {@link Vault}: where the encrypted records go, and the keys. */
 export interface VaultOptions {
