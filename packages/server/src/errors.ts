@@ -1,4 +1,4 @@
-import type { ContentIssue, Issue, SchemaIssue } from '@elicitkit/core';
+import type { ContentIssue, ElicitationMode, Issue, SchemaIssue } from '@elicitkit/core';
 import { AbortedError, formatIssuePath, PeerError, UsageError } from '@elicitkit/core';
 
 /**
@@ -70,8 +70,8 @@ export interface ServerErrorDetails {
   'invalid-option': { option: string };
   'sensitive-field': { findings: readonly SensitiveFieldFinding[] };
   'elicitation-not-enabled': Record<never, never>;
-  'mode-not-declared': { mode: 'form' | 'url' };
-  'no-back-channel': { mode: 'form' | 'url' };
+  'mode-not-declared': { mode: ElicitationMode };
+  'no-back-channel': { mode: ElicitationMode };
   'invalid-answer': { issues: readonly AnswerIssue[] };
   'elicitation-failed': Record<never, never>;
   'request-state-rejected': { reason: StateRejection };
@@ -129,7 +129,7 @@ export function elicitationNotEnabledError(): ServerError<'elicitation-not-enabl
 }
 
 /** E-09: catch it to fall back (take the value as a tool argument, or return a text asking the user). */
-export function modeNotDeclaredError(mode: 'form' | 'url'): ServerError<'mode-not-declared'> {
+export function modeNotDeclaredError(mode: ElicitationMode): ServerError<'mode-not-declared'> {
   return new PeerError(
     ServerErrorCode.ModeNotDeclared,
     `The client did not declare elicitation mode "${mode}", so no request was sent (MCP 2025-11-25, ` +
@@ -144,7 +144,7 @@ export function modeNotDeclaredError(mode: 'form' | 'url'): ServerError<'mode-no
  * (the SDK's `createMcpHandler` legacy fallback, one fresh instance per POST). `detail` says what was seen.
  */
 export function noBackChannelError(
-  mode: 'form' | 'url',
+  mode: ElicitationMode,
   detail: string,
   options?: ErrorOptions,
 ): ServerError<'no-back-channel'> {

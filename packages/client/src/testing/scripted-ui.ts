@@ -1,3 +1,4 @@
+import type { ElicitationMode } from '@elicitkit/core';
 import type {
   CompletionWait,
   ElicitationUI,
@@ -50,7 +51,7 @@ export function scriptedUI(steps: readonly ScriptedStep[] = [], fallback: Script
   const notices: HostNotice[] = [];
   const waits: CompletionWait[] = [];
 
-  function take<K extends 'form' | 'url'>(kind: K): Extract<ScriptedStep, Record<K, unknown>> | undefined {
+  function take<K extends ElicitationMode>(kind: K): Extract<ScriptedStep, Record<K, unknown>> | undefined {
     const next = script[0];
     if (next === undefined) return undefined;
     if (!(kind in next)) {

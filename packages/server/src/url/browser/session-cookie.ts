@@ -89,6 +89,6 @@ export class SessionCookies {
     }
   }
 
-  /** For `createElicitationPages({ browserIdentity })`. */
+  /** For `createUrlMode({ browserIdentity })`: the logged-in user of a request, or undefined. */
   readonly browserIdentity = (request: Request): Promise<string | undefined> => this.read(request);
 }

@@ -36,8 +36,8 @@ const unknownPage = () =>
   notice('Link not found', 'This link is not valid. Go back to your app and start again from there.', 404);
 
 /**
- * The routes behind elicitation URLs, `GET` and `POST /elicit/:id`, as a Hono app to mount at the root of
- * `publicBaseUrl` (`app.route('/', pages)`) or to serve alone with `@hono/node-server`.
+ * The routes behind elicitation URLs, `GET` and `POST /elicit/:id`, as a Hono app; `createUrlMode` mounts them
+ * in its `routes` (package-internal).
  */
 export function createElicitationPages(options: ElicitationPagesOptions): Hono {
   const { elicitations, browserIdentity } = options;
