@@ -1,42 +1,24 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLoginRoutes,
-  MemoryElicitationStore,
-  SessionCookies,
-  staticUsers,
-} from '../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/index.js';
 import { csrfOf, TestBrowser } from './browser.js';
-import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
+import type { TestServer } from './harness.js';
 import { expectPageHeaders, expectSecurityHeaders, pageSecurityHeaders, styleOf } from './page-headers.js';
+import { type SecretPageFixture, startSecretPageFixture } from './secret-page-fixture.js';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('security headers of the elicitation pages, pinned on every page type', () => {
+  let fixture: SecretPageFixture;
   let server: TestServer;
-  let store: MemoryElicitationStore;
-  let alice: TestClient;
   let url: string;
   let browser: TestBrowser;
 
   beforeAll(async () => {
-    store = new MemoryElicitationStore();
-    server = await startTestServer({ store });
-    alice = await connectClient(server.mcpUrl, { token: 'demo-alice' });
-    const error = (await alice.client
-      .callTool({ name: 'use_api', arguments: {} })
-      .catch((e: unknown) => e)) as {
-      data: { elicitations: { url: string }[] };
-    };
-    url = error.data.elicitations[0]?.url ?? '';
-    browser = new TestBrowser();
-    await browser.login(server.base, 'alice', 'alice-pass');
+    fixture = await startSecretPageFixture();
+    ({ server, url, browser } = fixture);
   });
-  afterAll(async () => {
-    await alice.close();
-    await server.close();
-    await store.close();
-  });
+  afterAll(() => fixture.close());
 
   it('the form page, and each refusal before it is done', async () => {
     const page = await expectPageHeaders(await browser.request(url));

@@ -12,35 +12,22 @@ import {
 } from '../../src/url/index.js';
 import { parsePublicBaseUrl } from '../../src/url/public-url.js';
 import { csrfOf, TestBrowser } from './browser.js';
-import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
+import type { TestServer } from './harness.js';
+import { type SecretPageFixture, startSecretPageFixture } from './secret-page-fixture.js';
 
 const SECRET = 'sk-page-test-DO-NOT-ECHO';
 
 describe('elicitation pages', () => {
+  let fixture: SecretPageFixture;
   let server: TestServer;
-  let store: MemoryElicitationStore;
-  let alice: TestClient;
   let url: string;
   let browser: TestBrowser;
 
   beforeEach(async () => {
-    store = new MemoryElicitationStore();
-    server = await startTestServer({ store });
-    alice = await connectClient(server.mcpUrl, { token: 'demo-alice' });
-    const error = (await alice.client
-      .callTool({ name: 'use_api', arguments: {} })
-      .catch((e: unknown) => e)) as {
-      data: { elicitations: { url: string }[] };
-    };
-    url = error.data.elicitations[0]?.url ?? '';
-    browser = new TestBrowser();
-    await browser.login(server.base, 'alice', 'alice-pass');
+    fixture = await startSecretPageFixture();
+    ({ server, url, browser } = fixture);
   });
-  afterEach(async () => {
-    await alice.close();
-    await server.close();
-    await store.close();
-  });
+  afterEach(() => fixture.close());
 
   it('[E-02] the secret page is a plain form: no script, CSRF token, strict CSP, no-store, no framing, no referrer', async () => {
     const response = await browser.request(url);
