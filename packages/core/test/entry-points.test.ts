@@ -1,5 +1,5 @@
-import type { ElicitationMode as ClientMode } from '@elicitkit/client';
-import type { ElicitationMode } from '@elicitkit/core';
+import type { Clock as ClientClock, ElicitationMode as ClientMode } from '@elicitkit/client';
+import type { Clock, ElicitationMode } from '@elicitkit/core';
 import type { ElicitationMode as ServerMode } from '@elicitkit/server';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
@@ -22,6 +22,9 @@ const CORE_NAMES = [
   'loadPatternEngine',
   'previewValue',
   'sanitizeForDisplay',
+  'sleepOn',
+  'systemClock',
+  'timerSleep',
   'validateContent',
   'validateField',
   'validateRequestedSchema',
@@ -37,5 +40,9 @@ describe('@elicitkit/core entry', () => {
     expectTypeOf<ServerMode>().toEqualTypeOf<ElicitationMode>();
     expectTypeOf<ClientMode>().toEqualTypeOf<ElicitationMode>();
     expectTypeOf<ElicitationMode>().toEqualTypeOf<'form' | 'url'>();
+  });
+
+  it('is the one home of Clock: the client re-exports the same type', () => {
+    expectTypeOf<ClientClock>().toEqualTypeOf<Clock>();
   });
 });
