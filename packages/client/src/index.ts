@@ -6,6 +6,8 @@
  *
  * @module @elicitkit/client
  */
+
+export type { Clock } from '@elicitkit/core';
 export {
   AbortedError,
   ElicitkitError,
@@ -25,7 +27,6 @@ export type { ElicitationHostEvents, ElicitationHostEventType } from './host/eve
 export { type ElicitationHost, type InstallElicitationOptions, installElicitation } from './install.js';
 export { systemBrowserOpener, type UrlOpener } from './open/opener.js';
 export { ALL_MODES, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
-export type { Clock } from './policy/clock.js';
 export { PromptQueue } from './policy/prompt-queue.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './policy/rate-limiter.js';
 export {

@@ -1,4 +1,4 @@
-import { UsageError } from '@elicitkit/core';
+import { type Clock, systemClock, UsageError } from '@elicitkit/core';
 import { type Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { sdkInputRequestHandler } from './era/input-request.js';
 import { answerWireRequest } from './era/wire-request.js';
@@ -8,7 +8,6 @@ import { HostState, registerHost } from './host/host-state.js';
 import { systemBrowserOpener, type UrlOpener } from './open/opener.js';
 import { createPipeline } from './pipeline/handle-request.js';
 import { ALL_MODES, checkModes, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
-import { type Clock, systemClock } from './policy/clock.js';
 import { type PromptQueue, queueForUi } from './policy/prompt-queue.js';
 import { RateLimiter, type RateLimitOptions } from './policy/rate-limiter.js';
 import type { ElicitationUI } from './ui.js';

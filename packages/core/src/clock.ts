@@ -13,7 +13,7 @@ export interface Clock {
 }
 
 /** The real clock: `Date.now()` and `setTimeout`. */
-export const systemClock: Clock = { now: () => Date.now(), sleep: timerSleep };
+export const systemClock: Clock = { now: Date.now, sleep: timerSleep };
 
 /** Waits `ms` on a timer; rejects with the signal's reason as soon as it aborts (the timer is cleared). */
 export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -29,9 +29,4 @@ export function timerSleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** Sleeps on `clock` when it can, else on a timer. */
-export function sleepOn(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
-  return clock.sleep ? clock.sleep(ms, signal) : timerSleep(ms, signal);
 }

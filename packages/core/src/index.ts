@@ -1,4 +1,4 @@
-export { type Clock, sleepOn, systemClock, timerSleep } from './clock.js';
+export { type Clock, systemClock, timerSleep } from './clock.js';
 export { applyDefaults } from './content/apply-defaults.js';
 export {
   type ContentValidation,

@@ -22,7 +22,6 @@ const CORE_NAMES = [
   'loadPatternEngine',
   'previewValue',
   'sanitizeForDisplay',
-  'sleepOn',
   'systemClock',
   'timerSleep',
   'validateContent',

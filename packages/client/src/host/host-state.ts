@@ -1,3 +1,4 @@
+import type { Clock } from '@elicitkit/core';
 import { sanitizeForDisplay, UsageError } from '@elicitkit/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { CompletionTracker } from '../completion/completion-tracker.js';
@@ -7,7 +8,6 @@ import type { ElicitationPipeline } from '../pipeline/handle-request.js';
 import type { ElicitationMode } from '../pipeline/modes.js';
 import type { PromptContext } from '../pipeline/prompt-context.js';
 import { requesterOf } from '../pipeline/requester.js';
-import type { Clock } from '../policy/clock.js';
 import type { PromptQueue } from '../policy/prompt-queue.js';
 import type { RateLimiter } from '../policy/rate-limiter.js';
 import type { ElicitationUI, HostNoticeCode, Requester } from '../ui.js';

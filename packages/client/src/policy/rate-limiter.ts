@@ -1,6 +1,6 @@
+import type { Clock } from '@elicitkit/core';
 import { UsageError } from '@elicitkit/core';
 import { ClientErrorCode } from '../errors.js';
-import type { Clock } from './clock.js';
 
 /**
  * How many `elicitation/create` requests one server may make (E-43). A token bucket: `burst` requests at

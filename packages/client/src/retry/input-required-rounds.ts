@@ -1,9 +1,8 @@
-import { isJsonObject, PeerError, RefusedError } from '@elicitkit/core';
+import { isJsonObject, PeerError, RefusedError, timerSleep } from '@elicitkit/core';
 import { answerInputRequest } from '../era/input-request.js';
 import { ClientErrorCode } from '../errors.js';
 import type { HostState } from '../host/host-state.js';
 import type { ElicitAnswer } from '../pipeline/handle-request.js';
-import { timerSleep } from '../policy/clock.js';
 import type { CompletionWait } from '../ui.js';
 import { type ManualChoice, ManualControls } from './manual-controls.js';
 
