@@ -3,7 +3,7 @@ import type { UrlElicitationConnection } from '../url/flow/connection-handle.js'
 import type {
   AccessTokenOptions,
   OAuthConnectionHandle as OAuthConnectionHandleApi,
-} from '../url/flow/oauth-extension.js';
+} from '../url/flow/oauth-handle.js';
 import type { ProviderRegistry } from './provider/provider-registry.js';
 import type { ConnectionTokens } from './tokens/connection-tokens.js';
 
