@@ -45,11 +45,20 @@ const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   ['url/pages/'],
   // What is built from pages and the vault: the browser login, the kinds of page.
   ['url/login/', 'url/kinds/'],
-  // URL flows: the service (records, waiters, notice routing), the per-connection handle, the OAuth binding,
-  // the pages behind `/elicit/:id`.
-  ['url/flow/'],
-  // URL mode in one call, and third-party OAuth plugging into it.
-  ['url/url-mode.ts', 'oauth/'],
+  // URL flows, one direction: what a request is, the attached connections, `url.oauth`'s types, CSRF tokens;
+  // then the service (records, waiters, notice routing); then on it the per-connection handle and, beside it,
+  // the pages behind `/elicit/:id`; then the OAuth binding, which hands the handle and the service to /oauth.
+  [['url/flow/request.ts', 'url/flow/connections.ts', 'url/flow/oauth-handle.ts', 'url/flow/csrf.ts']],
+  ['url/flow/service.ts'],
+  ['url/flow/connection-handle.ts', 'url/flow/pages.ts'],
+  ['url/flow/oauth-binding.ts'],
+  // URL mode in one call; third-party OAuth plugging into it, from its codes and providers up through the
+  // stored tokens and the flow (connect page, callback) to `url.oauth` and `oauthProviders`.
+  ['url/url-mode.ts', 'oauth/errors.ts'],
+  ['oauth/provider/'],
+  ['oauth/tokens/'],
+  ['oauth/flow/'],
+  ['oauth/'],
   // The root entry's own modules.
   [['elicit-form.ts', 'shorthands.ts']],
 ];

@@ -5,7 +5,7 @@ import {
   type OAuthBindContext,
   type OAuthProviders,
 } from '../url/flow/oauth-binding.js';
-import { OAuthConnectionHandle } from './connection-handle.js';
+import { ConnectionOAuth } from './connection-oauth.js';
 import { OAuthConnectionErrorCode } from './errors.js';
 import { AuthorizationAttempts } from './flow/attempts.js';
 import { callbackRoutes, oauthRedirectUri } from './flow/callback-routes.js';
@@ -101,7 +101,7 @@ function bind(
       return tokens.accessToken(user, provider);
     },
     handleFor: (connection) =>
-      new OAuthConnectionHandle({ connection, registry, tokens, kindName: settings.kindName }),
+      new ConnectionOAuth({ connection, registry, tokens, kindName: settings.kindName }),
     routes: (service) =>
       callbackRoutes({
         registry,
