@@ -85,7 +85,7 @@ export type ErrorDetailsOf<Code extends string> = Code extends KnownErrorCode
  * declared, `details`:
  *
  * ```ts
- * if (isElicitkitError(error, ServerErrorCode.InvalidAnswer)) console.log(error.details.issues);
+ * if (isElicitkitError(error, CoreErrorCode.InvalidOption)) console.log(error.details.option);
  * ```
  */
 export function isElicitkitError(
