@@ -1,3 +1,11 @@
+/**
+ * @elicitkit/core: the MCP elicitation rules as code, shared by servers and hosts: requested-schema checks
+ * (`validateRequestedSchema`), answer validation (`validateContent`, ReDoS-safe patterns), the form model hosts draw
+ * from, URL safety analysis (`analyzeUrl`), safe display text (`sanitizeForDisplay`), the `Clock`, and the error model
+ * every package throws (`ElicitkitError`). Pure TypeScript with no Node-only API: it runs in browsers too.
+ *
+ * @module @elicitkit/core
+ */
 export { type Clock, systemClock, timerSleep } from './clock.js';
 export { applyDefaults } from './content/apply-defaults.js';
 export {

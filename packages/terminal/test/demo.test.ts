@@ -82,7 +82,10 @@ describe('the demo server', () => {
     });
     const anonymous = await elicitCall([demo.url, 'pick_color', '--answers', answers]);
     expect(anonymous.code).toBe(3);
-    expect(anonymous.stderr).toBe(`elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized\n`);
+    expect(anonymous.stderr).toBe(
+      `elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized ` +
+        '(the server wants credentials: pass a token with -H "Authorization: Bearer <token>")\n',
+    );
 
     expect(await demo.stop()).toBe(0);
     const lines = demo.stdout().split('\n');

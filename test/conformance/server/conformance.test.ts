@@ -1,5 +1,6 @@
 import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { TOOL_INSTALL_TIMEOUT_MS } from '../../support/tool-install.js';
 import { type ConformanceRun, conformanceRunner, expectAllPassed } from '../run-conformance.js';
 import { createConformanceServer, listChanges } from './conformance-server.js';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
   served = await serveMcpHttp(createConformanceServer);
   listChanges.notify = served.handler.notify;
   conformance = await conformanceRunner('server');
-});
+}, TOOL_INSTALL_TIMEOUT_MS);
 
 afterAll(async () => {
   await served?.close();

@@ -22,6 +22,10 @@ const networkReasons: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not match the host',
 };
 
+/** A 401 means the server wants credentials, most often a bearer token: say how `elicit` sends one. */
+const UNAUTHORIZED_HINT =
+  ' (the server wants credentials: pass a token with -H "Authorization: Bearer <token>")';
+
 /**
  * One readable line for an error from the SDK, fetch, a child process or a server. Error messages can
  * quote server text (HTTP bodies, JSON-RPC messages), so the result is sanitized.
@@ -36,7 +40,8 @@ export function describeError(error: unknown): string {
     }
     const data = e.data as { status?: unknown; statusText?: unknown } | undefined;
     if (data && typeof data.status === 'number') {
-      return `HTTP ${data.status}${typeof data.statusText === 'string' ? ` ${safeLine(data.statusText, 80)}` : ''}`;
+      const status = `HTTP ${data.status}${typeof data.statusText === 'string' ? ` ${safeLine(data.statusText, 80)}` : ''}`;
+      return data.status === 401 ? `${status}${UNAUTHORIZED_HINT}` : status;
     }
     if (e.code === 'CONNECTION_CLOSED') return 'the server closed the connection';
     if (e.code === 'REQUEST_TIMEOUT' || e.name === 'TimeoutError') return 'the server did not answer in time';
