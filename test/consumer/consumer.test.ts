@@ -251,7 +251,7 @@ console.log(JSON.stringify(outcomes));
     expect(outcomes).toEqual({
       '@elicitkit/server': 'loaded',
       '@elicitkit/server/http': missing('@elicitkit/server/http', ['@hono/node-server']),
-      '@elicitkit/server/url': missing('@elicitkit/server/url', ['@hono/node-server', 'hono', 'jose']),
+      '@elicitkit/server/url': missing('@elicitkit/server/url', ['hono', 'jose']),
       '@elicitkit/server/login': missing('@elicitkit/server/login', ['@hono/node-server', 'hono']),
       '@elicitkit/server/store': 'loaded',
       '@elicitkit/server/vault': 'loaded',
