@@ -8,7 +8,7 @@ import {
   PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
-import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
+import { connect2026, startServer2026, type Tool2026 } from './helpers/server-2026.js';
 import { recordingOpener } from './helpers/wait.js';
 
 const nameSchema = {
@@ -17,7 +17,7 @@ const nameSchema = {
   required: ['name'],
 };
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
-const responsesOf = (ctx: Parameters<ModernTool>[0]) => ctx.mcpReq.inputResponses ?? {};
+const responsesOf = (ctx: Parameters<Tool2026>[0]) => ctx.mcpReq.inputResponses ?? {};
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -25,10 +25,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(tools: Record<string, ModernTool>, options: Partial<InstallElicitationOptions> = {}) {
-  const server = await startModernServer(tools);
+async function setup(tools: Record<string, Tool2026>, options: Partial<InstallElicitationOptions> = {}) {
+  const server = await startServer2026(tools);
   const ui = scriptedUI();
-  const connection = await connectModern(server, {
+  const connection = await connect2026(server, {
     ui,
     opener: recordingOpener(),
     rateLimit: false,
@@ -39,7 +39,7 @@ async function setup(tools: Record<string, ModernTool>, options: Partial<Install
 }
 
 /** A tool asking one form per round, `rounds` times, carrying its progress in `requestState`. */
-function askName(): ModernTool {
+function askName(): Tool2026 {
   return (ctx) => {
     const answer = responsesOf(ctx).name as { action?: string; content?: { name?: string } } | undefined;
     if (!answer) {
@@ -73,8 +73,8 @@ describe('2026-07-28 forms through the one pipeline', () => {
     const prompt = ui.prompts[0] as FormPrompt;
     expect(prompt).toMatchObject({ kind: 'form', message: 'Your name?', initial: { name: 'Ada' } });
     expect(prompt.requester).toEqual({
-      name: 'modern-server',
-      title: 'Modern Test Server',
+      name: 'server-2026',
+      title: 'Test Server 2026',
       version: '3.0.0',
     });
   });
@@ -82,7 +82,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   it('[M-12] [M-13] echoes requestState byte for byte on each retry, with a new id', async () => {
     // Whitespace, escapes and non-BMP text: anything a parser or normalizer would change.
     const states = [' {"a":1}\u2028\t', 'x'.repeat(5000), '🧪\u0000é'];
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const step =
         Object.keys(responsesOf(ctx)).length === 0 ? 0 : Number(Object.keys(responsesOf(ctx))[0]!.slice(1));
       if (step >= states.length) return text('done');
@@ -108,7 +108,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-11] shows several input requests of one round one at a time, in order, and answers each as the user did', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const got = responsesOf(ctx);
       if (Object.keys(got).length === 0) {
         return inputRequired({
@@ -143,7 +143,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-11] on a plain client.callTool too, asks the questions of one round one at a time, in order', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const got = responsesOf(ctx);
       if (Object.keys(got).length > 0) return text(Object.keys(got).join(','));
       return inputRequired({
@@ -174,7 +174,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
 
   it('[M-08] ends a server that asks forever with a typed round-limit error', async () => {
     let asked = 0;
-    const tool: ModernTool = () => {
+    const tool: Tool2026 = () => {
       asked += 1;
       return inputRequired({
         inputRequests: {
@@ -195,7 +195,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('ends a server that ignores accepted answers and repeats the round unchanged with a retry-loop error', async () => {
-    const tool: ModernTool = () =>
+    const tool: Tool2026 = () =>
       inputRequired({
         inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }) },
         requestState: 'same',
@@ -210,7 +210,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-10] lets the server ask again after a decline (not a loop)', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const answer = responsesOf(ctx).name as { action?: string } | undefined;
       if (answer?.action === 'accept') return text('thanks');
       return inputRequired({
@@ -226,7 +226,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
 
   it('[M-11] retries requestState-only rounds at once but paced by the clock, without prompting', async () => {
     let shed = 0;
-    const tool: ModernTool = () => {
+    const tool: Tool2026 = () => {
       shed += 1;
       return shed <= 3 ? inputRequired({ requestState: `busy-${shed}` }) : text('served');
     };
@@ -247,7 +247,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-14] keeps each call’s requestState to itself when calls run in parallel', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const state = ctx.mcpReq.requestState<string>();
       if (state) return text(state);
       const answer = responsesOf(ctx).name as { content?: { name?: string } } | undefined;
@@ -276,7 +276,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
         city: { type: 'string', default: 'Paris' },
       },
     };
-    const tool: ModernTool = (ctx) =>
+    const tool: Tool2026 = (ctx) =>
       responsesOf(ctx).q
         ? text('ok')
         : ({
