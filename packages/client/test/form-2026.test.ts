@@ -1,10 +1,13 @@
+import { Client } from '@modelcontextprotocol/client';
 import { inputRequired } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   callToolWithElicitation,
+  DEFAULT_MAX_PROMPT_ROUNDS,
   type ElicitationHostEvents,
   type FormPrompt,
   type InstallElicitationOptions,
+  installElicitation,
   PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
@@ -51,6 +54,28 @@ function askName(): Tool2026 {
   };
 }
 
+/** A tool that asks a new question every round, forever. */
+function askForever(): Tool2026 {
+  let asked = 0;
+  return () => {
+    asked += 1;
+    return inputRequired({
+      inputRequests: {
+        [`q${asked}`]: inputRequired.elicit({ message: `Again ${asked}?`, requestedSchema: nameSchema }),
+      },
+    });
+  };
+}
+
+/** A tool that ignores the answers and sends the very same round again. */
+function repeatRound(): Tool2026 {
+  return () =>
+    inputRequired({
+      inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }) },
+      requestState: 'same',
+    });
+}
+
 describe('2026-07-28 forms through the one pipeline', () => {
   it('[M-16] declares the elicitation capability in every request _meta', async () => {
     const { server, client, ui } = await setup({ ask: askName() });
@@ -65,7 +90,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
     }
   });
 
-  it('answers a form on a plain client.callTool (the SDK driver reaches the pipeline)', async () => {
+  it("answers a form on a plain client.callTool (the SDK hands the round to elicitkit's driver)", async () => {
     const { client, ui } = await setup({ ask: askName() });
     ui.push({ form: submitDefaults });
     const result = await client.callTool({ name: 'ask', arguments: {} });
@@ -173,16 +198,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-08] ends a server that asks forever with a typed round-limit error', async () => {
-    let asked = 0;
-    const tool: Tool2026 = () => {
-      asked += 1;
-      return inputRequired({
-        inputRequests: {
-          [`q${asked}`]: inputRequired.elicit({ message: `Again ${asked}?`, requestedSchema: nameSchema }),
-        },
-      });
-    };
-    const { client, ui } = await setup({ forever: tool });
+    const { client, ui } = await setup({ forever: askForever() });
     for (let i = 0; i < 5; i++) ui.push({ form: submitDefaults });
     const error = await callToolWithElicitation(
       client,
@@ -194,13 +210,70 @@ describe('2026-07-28 forms through the one pipeline', () => {
     expect(ui.prompts).toHaveLength(3);
   });
 
-  it('ends a server that ignores accepted answers and repeats the round unchanged with a retry-loop error', async () => {
-    const tool: Tool2026 = () =>
-      inputRequired({
-        inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }) },
-        requestState: 'same',
+  it('[M-08] caps a plain client.callTool against a server that asks forever, with the same round limit (issue 21)', async () => {
+    const ui = scriptedUI([], { form: submitDefaults });
+    const { client } = await setup({ forever: askForever() }, { ui });
+    const error = await client.callTool({ name: 'forever', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PeerError);
+    expect(error).toMatchObject({ code: 'round-limit' });
+    // The person saw DEFAULT_MAX_PROMPT_ROUNDS prompts, not the hundred the SDK's own cap let through.
+    expect(ui.prompts).toHaveLength(DEFAULT_MAX_PROMPT_ROUNDS);
+  });
+
+  it("[M-08] takes the host's roundLimits for a plain client.callTool", async () => {
+    const ui = scriptedUI([], { form: submitDefaults });
+    const { client } = await setup({ forever: askForever() }, { ui, roundLimits: { maxPromptRounds: 2 } });
+    await expect(client.callTool({ name: 'forever', arguments: {} })).rejects.toMatchObject({
+      code: 'round-limit',
+    });
+    expect(ui.prompts).toHaveLength(2);
+  });
+
+  it('ends a plain client.callTool that repeats an answered round unchanged with a retry-loop error', async () => {
+    const { client, ui } = await setup({ loop: repeatRound() });
+    ui.push({ form: submitDefaults }, { form: submitDefaults });
+    await expect(client.callTool({ name: 'loop', arguments: {} })).rejects.toMatchObject({
+      name: 'PeerError',
+      code: 'retry-loop',
+    });
+    expect(ui.prompts).toHaveLength(1);
+  });
+
+  it('still answers a sampling input request with the handler the host registered on the SDK client', async () => {
+    const tool: Tool2026 = (ctx) => {
+      const { name, sample } = responsesOf(ctx) as Record<string, { content?: unknown; action?: string }>;
+      if (name && sample) return text(`${name.action} + ${JSON.stringify(sample.content)}`);
+      return inputRequired({
+        inputRequests: {
+          name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }),
+          sample: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }],
+            maxTokens: 10,
+          }),
+        },
       });
-    const { client, ui } = await setup({ loop: tool });
+    };
+    const server = await startServer2026({ both: tool });
+    const ui = scriptedUI([{ form: submitDefaults }]);
+    const client = new Client(
+      { name: 'sampling-host', version: '1.0.0' },
+      { versionNegotiation: { mode: 'auto' }, capabilities: { sampling: {} } },
+    );
+    installElicitation(client, { ui, rateLimit: false });
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'hi' },
+      model: 'test-model',
+    }));
+    await client.connect(server.transport());
+    cleanup.push(server.close, () => client.close());
+    const result = await client.callTool({ name: 'both', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'accept + {"type":"text","text":"hi"}' }]);
+    expect(ui.prompts).toHaveLength(1);
+  });
+
+  it('ends a server that ignores accepted answers and repeats the round unchanged with a retry-loop error', async () => {
+    const { client, ui } = await setup({ loop: repeatRound() });
     ui.push({ form: submitDefaults }, { form: submitDefaults });
     const error = await callToolWithElicitation(client, { name: 'loop', arguments: {} }).catch(
       (e: unknown) => e,
