@@ -57,8 +57,9 @@ function modulePathOf(client: unknown): string | undefined {
     for (const match of stack.matchAll(/((?:file|https?):\/\/[^\s()]+?|\/[^\s():]+)(?::\d+)+\)?$/gm)) {
       const file = match[1]!;
       if (file === import.meta.url || import.meta.url.endsWith(file)) continue; // the probe's own frame
-      const root = file.indexOf(`/${V2_PACKAGE}/`);
-      return root === -1 ? file : file.slice(0, root + V2_PACKAGE.length + 1);
+      const path = file.startsWith('file://') ? decodeURIComponent(new URL(file).pathname) : file;
+      const root = path.indexOf(`/${V2_PACKAGE}/`);
+      return root === -1 ? path : path.slice(0, root + V2_PACKAGE.length + 1);
     }
   }
   return undefined;
