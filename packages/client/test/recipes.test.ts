@@ -30,6 +30,14 @@ const pickFirst = (prompt: FormPrompt) => ({
   content: { [prompt.fields[0]!.name]: prompt.fields[0]!.options![0]!.value },
 });
 
+/** confirm_delete twice: pick the booking, then decline; pick it again, then cancel. */
+const DECLINE_THEN_CANCEL_A_DELETE = [
+  { form: pickFirst },
+  { form: { action: 'decline' as const } },
+  { form: pickFirst },
+  { form: { action: 'cancel' as const } },
+];
+
 let dataDir: string;
 let demo: RunningDemo;
 beforeAll(async () => {
@@ -106,12 +114,7 @@ describe('recipe: the AI SDK (@ai-sdk/mcp onElicitationRequest)', () => {
   });
 
   it('[E-04] passes decline and cancel through (confirm_delete)', async () => {
-    const ui = scriptedUI([
-      { form: pickFirst },
-      { form: { action: 'decline' } },
-      { form: pickFirst },
-      { form: { action: 'cancel' } },
-    ]);
+    const ui = scriptedUI(DECLINE_THEN_CANCEL_A_DELETE);
     const { mcp } = await aiSdkHost(demo.url, auth, ui);
     try {
       expect(textOf(await mcp.callTool({ name: 'confirm_delete', arguments: {} }))).toMatch(/you said no\.$/);
@@ -175,12 +178,7 @@ describe('recipe: Mastra (@mastra/mcp inputRequests)', () => {
   });
 
   it('[E-04] passes decline and cancel through (confirm_delete)', async () => {
-    const ui = scriptedUI([
-      { form: pickFirst },
-      { form: { action: 'decline' } },
-      { form: pickFirst },
-      { form: { action: 'cancel' } },
-    ]);
+    const ui = scriptedUI(DECLINE_THEN_CANCEL_A_DELETE);
     const { mcp } = mastraHost(demo.url, auth, ui);
     try {
       const tools = await mcp.listTools();

@@ -1,6 +1,7 @@
 import { JsonRpcError } from '../era/request-2025.js';
 import { closeSignal } from './close-signal.js';
 import type { ClientSeam } from './seam.js';
+import { trackingToolCalls } from './track-calls.js';
 
 /**
  * A v1 SDK client (`Client` from `@modelcontextprotocol/sdk/client/index.js`, 1.x), as far as elicitkit uses
@@ -29,7 +30,7 @@ interface V1Slots {
     extra: { signal: AbortSignal },
   ) => Promise<unknown>;
   fallbackNotificationHandler?: (notification: { method: string; params?: unknown }) => Promise<void>;
-  request: (...args: unknown[]) => Promise<unknown>;
+  request: (message: { method?: unknown }, ...rest: unknown[]) => Promise<unknown>;
   callTool: (params: unknown, resultSchema?: unknown, options?: unknown) => Promise<unknown>;
 }
 
@@ -63,15 +64,7 @@ export function v1Seam(client: V1Client): ClientSeam {
       };
     },
     trackToolCalls(begin) {
-      const request = slots.request.bind(client);
-      slots.request = (message: unknown, ...rest: unknown[]) => {
-        if ((message as { method?: unknown } | undefined)?.method !== 'tools/call')
-          return request(message, ...rest);
-        const end = begin();
-        const sent = request(message, ...rest);
-        sent.then(end, end);
-        return sent;
-      };
+      slots.request = trackingToolCalls(slots.request.bind(client), begin);
     },
     // The v1 SDK's "connection closed" is McpError -32000; the same code, without importing it.
     closeSignal: () => closeSignal(client, () => new JsonRpcError(-32000, 'Connection closed')),

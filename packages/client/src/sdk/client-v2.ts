@@ -10,6 +10,7 @@ import { JsonRpcError } from '../era/request-2025.js';
 import { ClientErrorCode } from '../errors.js';
 import { closeSignal } from './close-signal.js';
 import type { ClientSeam, DriveRounds } from './seam.js';
+import { trackingToolCalls } from './track-calls.js';
 
 /** A non-complete result as the SDK's response funnel decoded it. */
 interface Decoded {
@@ -84,17 +85,8 @@ export function v2Seam(client: Client): ClientSeam {
       });
     },
     trackToolCalls(begin) {
-      const request = client.request.bind(client) as (
-        request: { method?: string },
-        ...rest: unknown[]
-      ) => Promise<unknown>;
-      client.request = ((message: { method?: string }, ...rest: unknown[]) => {
-        if (message?.method !== 'tools/call') return request(message, ...rest);
-        const end = begin();
-        const sent = request(message, ...rest);
-        sent.then(end, end);
-        return sent;
-      }) as typeof client.request;
+      const request = client.request.bind(client) as Parameters<typeof trackingToolCalls>[0];
+      client.request = trackingToolCalls(request, begin) as typeof client.request;
     },
     serveInputRequired(drive: DriveRounds) {
       internals._resolveNonCompleteResult = (decoded, flow) => {
