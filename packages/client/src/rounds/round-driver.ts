@@ -65,11 +65,6 @@ export class RoundDriver {
     this.#signal = signal;
   }
 
-  /** The call's signal: the caller's, and the connection's close. */
-  get signal(): AbortSignal {
-    return this.#signal;
-  }
-
   /** Answers one `InputRequiredResult`; resolves with what the retry carries. */
   async next(result: unknown): Promise<RetryRound> {
     const { inputRequests, requestState } = readInputRequired(result);
