@@ -32,11 +32,11 @@ const LANDED = {
   /** server-seam: `enableElicitation` refuses a second loaded copy of the SDK with a typed error naming both paths. */
   serverTwoCopiesError: false,
   /** client-host: `installElicitation` does the same for `@modelcontextprotocol/client`. */
-  clientTwoCopiesError: false,
+  clientTwoCopiesError: true,
   /** server-seam: an internal error while serving HTTP is logged by default (one line), not only answered 500. */
   servingErrorsLogged: false,
   /** client-host: `@elicitkit/client` bundles for the browser with no alias for `open` or `node:` modules. */
-  browserCleanClient: false,
+  browserCleanClient: true,
 };
 
 const SDK = ['@modelcontextprotocol/server@^2.4.0', '@modelcontextprotocol/client@^2.4.0'];
