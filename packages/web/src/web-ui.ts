@@ -12,6 +12,7 @@ import { requesterLabel } from '@elicitkit/client/ui-kit';
 import { defineElicitElements } from './define.js';
 import { ElicitFormElement } from './form/form-element.js';
 import { loadMessages, type Messages } from './i18n/messages.js';
+import { resolveLocale } from './locale.js';
 import { OUTCOME_EVENT, type PromptElement } from './prompt-element.js';
 import { openInNewTab, UrlConsentElement, type WindowOpener } from './url/consent-element.js';
 import { UrlWaitElement, type WaitAnswer } from './url/wait-element.js';
@@ -61,11 +62,6 @@ function deepActiveElement(): HTMLElement | undefined {
   return active instanceof HTMLElement ? active : undefined;
 }
 
-/** The `lang` that applies at `element` (its own or an ancestor's), else undefined. */
-function langAt(element: Element): string | undefined {
-  return element.closest('[lang]')?.getAttribute('lang') || undefined;
-}
-
 /**
  * `installElicitation(client, { ui, opener: ui.opener })` with `ui = webUI()` is the whole integration.
  * Prompts come one at a time (the pipeline queues them); each is shown, answered, removed, and focus goes
@@ -84,11 +80,7 @@ export function webUI(options: WebUIOptions = {}): WebUI {
     label: (messages: Messages) => string,
   ): Promise<O> {
     const container = typeof options.container === 'function' ? options.container() : options.container;
-    const locale =
-      options.locale ??
-      (container && langAt(container)) ??
-      langAt(document.documentElement) ??
-      navigator.languages;
+    const locale = options.locale ?? resolveLocale(container ?? document.body, undefined);
     // Fetched before anything shows (at once for English or a language already used), so a prompt never draws twice.
     const messages = await loadMessages(locale);
     if (signal.aborted) return cancel;

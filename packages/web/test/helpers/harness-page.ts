@@ -30,6 +30,8 @@ export interface ShowOptions {
   theme?: 'light' | 'dark';
   /** Render into `#prompts` instead of a modal dialog. */
   inline?: boolean;
+  /** Render into the element stored as this `window` property (one inside another shadow root, say). */
+  container?: string;
   /** Record opened URLs instead of opening them (the default opener is tested on its own). */
   recordOpens?: boolean;
   /** `webUI({ locale })`. */
@@ -53,6 +55,8 @@ function ui(options: ShowOptions) {
   if (options.theme) config.theme = options.theme;
   if (options.locale) config.locale = options.locale;
   if (options.inline) config.container = document.getElementById('prompts')!;
+  if (options.container)
+    config.container = (window as unknown as Record<string, HTMLElement>)[options.container]!;
   if (options.recordOpens !== false) config.openWindow = (href) => opened.push(href);
   return webUI(config);
 }
