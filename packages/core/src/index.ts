@@ -33,6 +33,7 @@ export {
   type Translation,
   type TranslationLoader,
   type Translator,
+  translationProblems,
 } from './i18n/catalog.js';
 export { DEFAULT_LOCALE, matchLocale, textDirection } from './i18n/locale.js';
 export {

@@ -31,6 +31,7 @@ const CORE_NAMES = [
   'systemClock',
   'textDirection',
   'timerSleep',
+  'translationProblems',
   'validateContent',
   'validateField',
   'validateRequestedSchema',

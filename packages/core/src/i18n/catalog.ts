@@ -161,3 +161,46 @@ export function defineCatalogs<Key extends string>(
     },
   };
 }
+
+const forms = (message: Message): string[] =>
+  typeof message === 'string' ? [message] : Object.values(message).filter((form): form is string => !!form);
+const parametersOf = (text: string) => new Set([...text.matchAll(PARAMETER)].map((match) => match[1]!));
+
+/**
+ * What a translation gets wrong against its English catalog, one line per problem (empty when none), for a
+ * package's tests: a key it lacks or invents, a parameter it invents or (in a plain message) drops, a plain
+ * message turned plural or back, plural forms without `other`. A plural form may leave a parameter out
+ * ("one character"); a category a language uses without its own form falls back to `other`.
+ */
+export function translationProblems<Key extends string>(
+  english: Catalog<Key>,
+  translation: Translation<Key>,
+): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(translation)) {
+    if (!Object.hasOwn(english, key)) problems.push(`${key}: not a key of the English catalog`);
+  }
+  for (const key of Object.keys(english) as Key[]) {
+    const source = english[key];
+    const translated = translation[key];
+    if (translated === undefined) {
+      problems.push(`${key}: not translated`);
+      continue;
+    }
+    if (typeof source !== typeof translated)
+      problems.push(`${key}: plural forms in one catalog, not the other`);
+    const allowed = new Set(forms(source).flatMap((text) => [...parametersOf(text)]));
+    for (const text of forms(translated)) {
+      for (const name of parametersOf(text)) {
+        if (!allowed.has(name)) problems.push(`${key}: parameter {${name}} is not in the English message`);
+      }
+    }
+    if (typeof source === 'string' && typeof translated === 'string') {
+      for (const name of allowed) {
+        if (!parametersOf(translated).has(name)) problems.push(`${key}: parameter {${name}} is missing`);
+      }
+    }
+    if (typeof translated !== 'string' && !translated.other) problems.push(`${key}: no "other" form`);
+  }
+  return problems;
+}

@@ -24,6 +24,14 @@ export interface MessageIssue {
   params?: IssueParams;
 }
 
+/** For each counted bound: the issue parameter that carries it, and the field constraint it comes from. */
+const COUNTED = {
+  'too-short': ['min', 'minLength'],
+  'too-long': ['max', 'maxLength'],
+  'too-few-items': ['min', 'minItems'],
+  'too-many-items': ['max', 'maxItems'],
+} as const;
+
 const numberParam = (params: IssueParams | undefined, name: string, fallback?: number) => {
   const value = params?.[name];
   return typeof value === 'number' ? value : fallback;
@@ -48,21 +56,12 @@ export function issueMessage(
     case 'required':
       return t.t(field?.kind === 'boolean' ? 'required.boolean' : choice ? 'required.choice' : 'required');
     case 'too-short':
-    case 'too-long': {
-      const count = numberParam(
-        params,
-        issue.code === 'too-short' ? 'min' : 'max',
-        issue.code === 'too-short' ? c?.minLength : c?.maxLength,
-      );
-      return count === undefined ? t.t('invalid') : t.t(issue.code, { count });
-    }
+    case 'too-long':
     case 'too-few-items':
     case 'too-many-items': {
-      const count = numberParam(
-        params,
-        issue.code === 'too-few-items' ? 'min' : 'max',
-        issue.code === 'too-few-items' ? c?.minItems : c?.maxItems,
-      );
+      // The bound the issue carries, else the field's own (an issue made by hand may carry none).
+      const [param, own] = COUNTED[issue.code];
+      const count = numberParam(params, param, c?.[own]);
       return count === undefined ? t.t('invalid') : t.t(issue.code, { count });
     }
     case 'minimum':
