@@ -1,22 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { artifactsDir, axeViolations, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
-const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/web-ui/', import.meta.url));
+const ARTIFACTS = artifactsDir('web-ui');
 
-let rig: Rig;
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 type Call = 'form' | 'url' | 'wait' | 'consentElement';
 const harness = (page: Page, call: Call, ...args: unknown[]) =>

@@ -1,16 +1,10 @@
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, outcomes, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 const show = (page: Page, schema: unknown) =>
   page.evaluate((s) => window.harness.form(s as RequestedSchema), schema);

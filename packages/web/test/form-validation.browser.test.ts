@@ -1,17 +1,11 @@
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomes, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { BOOKING } from './helpers/schemas.js';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 const show = (page: Page, schema: unknown, options: Record<string, unknown> = {}) =>
   page.evaluate(([s, o]) => window.harness.form(s as RequestedSchema, o), [schema, options] as const);

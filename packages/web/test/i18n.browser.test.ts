@@ -1,26 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AR from '../src/i18n/ar.js';
 import DE from '../src/i18n/de.js';
 import { WEB_EN } from '../src/i18n/en.js';
 import JA from '../src/i18n/ja.js';
-import { axeViolations, outcomes, type Rig, startRig } from './helpers/chromium.js';
+import { artifactsDir, axeViolations, outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
-const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/artifacts/', import.meta.url));
+const ARTIFACTS = artifactsDir('artifacts');
 
-let rig: Rig;
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 type Locale = 'de' | 'ja' | 'ar';
 const harness = (page: Page, call: 'form' | 'url' | 'wait', arg: unknown, options: Record<string, unknown>) =>

@@ -1,23 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { artifactsDir, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
-const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/artifacts/', import.meta.url));
+const ARTIFACTS = artifactsDir('artifacts');
 
-let rig: Rig;
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 /** Where the focused control is, against the visible area and the prompt's visible sticky bar. */
 const focusGeometry = (page: Page) =>

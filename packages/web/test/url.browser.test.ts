@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomes, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { HOSTILE } from './helpers/schemas.js';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 const showUrl = (page: Page, href: string, options: Record<string, unknown> = {}) =>
   page.evaluate(([h, o]) => window.harness.url(h, o), [href, options] as const);

@@ -1,10 +1,12 @@
 // Real Chromium for the web UI tests: a page on a loopback origin with the harness bundled from source.
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS } from '../../../../test/support/chromium.js';
 import type {} from './harness-page.js';
 
@@ -115,4 +117,42 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
     );
   });
+}
+
+/**
+ * One rig for a test file: started before its tests, closed after them. The returned rig forwards to it,
+ * so a file writes `const rig = useRig();` and then `rig.page()` in its tests.
+ */
+export function useRig(): Rig {
+  let started: Rig | undefined;
+  beforeAll(async () => {
+    started = await startRig();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = () => {
+    if (!started) throw new Error('the rig starts in beforeAll; use it inside a test');
+    return started;
+  };
+  return {
+    get browser() {
+      return current().browser;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get served() {
+      return current().served;
+    },
+    page: (options) => current().page(options),
+    close: () => current().close(),
+  };
+}
+
+/** A git-ignored folder for screenshots people look at (`.tmp/<name>/` at the repository root), made if missing. */
+export function artifactsDir(name: string): string {
+  const dir = fileURLToPath(new URL(`../../../../.tmp/${name}/`, import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -70,7 +70,8 @@ function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel'>) {
 function promptsNamed(tag: string): Element[] {
   const found = [...document.querySelectorAll(tag)];
   for (const host of document.querySelectorAll('*')) {
-    if (host.shadowRoot && !host.localName.startsWith('elicit-')) found.push(...host.shadowRoot.querySelectorAll(tag));
+    if (host.shadowRoot && !host.localName.startsWith('elicit-'))
+      found.push(...host.shadowRoot.querySelectorAll(tag));
   }
   return found;
 }
