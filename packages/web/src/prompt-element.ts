@@ -81,6 +81,7 @@ export abstract class PromptElement<Prompt extends { requester: Requester }, Out
     if (this.#prompt !== undefined) this.#draw();
   }
 
+  /** A changed `locale` attribute redraws the prompt in that language. */
   attributeChangedCallback(): void {
     if (this.#prompt !== undefined) this.#draw();
   }
