@@ -95,6 +95,26 @@ describe('<elicit-url-consent> in Chromium', () => {
     ]);
   });
 
+  it('[E-51] by keyboard alone: from Decline back to Open, Enter opens; the long address toggles by keyboard', async () => {
+    const page = await rig.page();
+    await showUrl(page, `https://accounts.google.com${'%2Fsecure'.repeat(300)}@evil.example/`);
+    const c = card(page);
+    // Focus starts on Decline; backwards: Open, the warnings (a scrollable region), the address toggle.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(c.getByRole('button', { name: 'Show the shortened address' }).count()).resolves.toBe(1);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await outcomes(page, 1)).toEqual([{ action: 'consent' }]);
+    await expect(page.evaluate(() => window.harness.opened.length)).resolves.toBe(1);
+    // No paragraph is given a name (aria-labelledby on a <p> is ignored by screen readers).
+    await showUrl(page, 'https://example.com/');
+    await expect(card(page).locator('p[aria-labelledby], p[aria-label]').count()).resolves.toBe(0);
+  });
+
   it('[E-53] the default opener makes a new top-level tab with no opener and no referrer', async () => {
     const page = await rig.page();
     const target = `${rig.origin}/opened`;
@@ -203,7 +223,7 @@ describe('<elicit-url-wait> in Chromium', () => {
     await expect(w.locator('[part=url]').textContent()).resolves.toBe(
       'https://accounts.example.com/connect/1',
     );
-    await w.getByRole('button', { name: 'Retry now' }).click();
+    await page.keyboard.press('Enter'); // focus starts on Retry now: keyboard alone
     await wait(['https://accounts.example.com/connect/1']);
     await page.locator('elicit-url-wait').getByRole('button', { name: 'Cancel' }).click();
     await wait(['https://accounts.example.com/connect/1']);
