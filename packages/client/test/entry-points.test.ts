@@ -26,6 +26,22 @@ const ENTRIES: Record<string, string[]> = {
   // Node only: a browser bundle of the root must load no Node module (issue 23).
   '@elicitkit/client/node': ['systemBrowserOpener'],
   '@elicitkit/client/testing': ['holdUntilWithdrawn', 'scriptedUI', 'submitDefaults'],
+  '@elicitkit/client/ui-kit': [
+    'COLLAPSED_URL_LENGTH',
+    'TYPED_FIELD_KINDS',
+    'answerText',
+    'assembleAnswer',
+    'consentCard',
+    'formatFieldValue',
+    'isUnanswered',
+    'issuesFor',
+    'localDateTimeToRfc3339',
+    'localOffset',
+    'localTimeZone',
+    'parseFieldInput',
+    'requesterLabel',
+    'rfc3339ToLocalDateTime',
+  ],
 };
 
 describe('entry points', () => {
