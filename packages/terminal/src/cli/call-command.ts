@@ -1,3 +1,4 @@
+import { keyboardFor } from '../ui/keyboard.js';
 import { colorSupported, createStyle } from '../ui/style.js';
 import type { Command } from './args.js';
 import { chooseUI } from './choose-ui.js';
@@ -14,7 +15,9 @@ import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
  */
 export async function runCall(command: Extract<Command, { name: 'call' }>, version: string): Promise<number> {
   const style = createStyle(command.color && colorSupported(process.stdout));
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // Lines that arrive while a prompt is up (the server's stderr, say) wait for it, as in a session.
+  const keyboard = keyboardFor(process.stdin);
+  const log = (line: string) => void keyboard.print(() => process.stderr.write(`${line}\n`));
   let connection: Connection | undefined;
   try {
     // Bad JSON is reported before anything connects.
@@ -32,7 +35,7 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
     const shown = process.stdout.isTTY
       ? renderResult(result, style, process.stdout.columns ?? 100)
       : plainResult(result);
-    process.stdout.write(`${shown}\n`);
+    await keyboard.print(() => process.stdout.write(`${shown}\n`));
     if (result.isError) {
       log('elicit: the tool reported an error');
       return ExitCode.Failed;

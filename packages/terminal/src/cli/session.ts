@@ -1,10 +1,11 @@
-import { input } from '@inquirer/prompts';
 import type { Tool } from '@modelcontextprotocol/client';
 import { BANNER_MARK } from '../ui/banner.js';
-import { ask, type TerminalIO } from '../ui/prompt-runner.js';
+import { keyboardFor } from '../ui/keyboard.js';
+import type { TerminalIO } from '../ui/prompt-runner.js';
 import { colorSupported, createStyle } from '../ui/style.js';
 import type { Command } from './args.js';
 import { chooseUI } from './choose-ui.js';
+import { readCommandLine } from './command-line.js';
 import { type Connection, describeTarget, openConnection } from './connection.js';
 import { describeError } from './describe-error.js';
 import { CliError } from './errors.js';
@@ -17,8 +18,9 @@ import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
 const SESSION_HELP = `  tools                       list the server's tools
   call <tool> [json-args]     call a tool; without JSON, you are asked for each argument
   help                        this list
-  exit                        end the session (also Ctrl-C or Ctrl-D at this prompt)
-  During a form: Esc or Ctrl-C cancels it; the session goes on.`;
+  exit                        end the session (also Ctrl-D, or Ctrl-C twice, at this prompt)
+  During a form: Esc or Ctrl-C cancels it; the session goes on.
+  A form that arrives while you are at this prompt takes the keyboard until it is done.`;
 
 /** `elicit connect`: an interactive session with one server. */
 export async function runSession(
@@ -27,10 +29,13 @@ export async function runSession(
 ): Promise<number> {
   const output = process.stdout;
   const io: TerminalIO = { input: process.stdin, output };
+  // The same keyboard the terminal UI takes its turns on: a form never shares the keys with `elicit›`.
+  const keyboard = keyboardFor(io.input);
   const style = createStyle(command.color && colorSupported(output));
   const columns = () => Math.max(Math.min(output.columns ?? 80, 200), 40);
-  const write = (text: string) => output.write(`${text}\n`);
-  const log = (line: string) => process.stderr.write(`${style.dim(line)}\n`);
+  // Output waits for the keyboard: a result that arrives while a form is up is printed after it.
+  const write = (text: string) => keyboard.print(() => output.write(`${text}\n`));
+  const log = (line: string) => void keyboard.print(() => process.stderr.write(`${style.dim(line)}\n`));
   if (!process.stdin.isTTY && command.answersFile === undefined) {
     process.stderr.write(
       'elicit: connect needs a terminal; for scripts use "elicit call" (with --answers)\n',
@@ -53,10 +58,10 @@ export async function runSession(
     return error.exitCode;
   }
 
-  write(
+  void write(
     `${style.bold(BANNER_MARK)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)} (MCP ${connection.protocolVersion})`)}`,
   );
-  write(style.dim('  Commands: tools · call <tool> [json-args] · help · exit'));
+  void write(style.dim('  Commands: tools · call <tool> [json-args] · help · exit'));
 
   let tools: Tool[] | undefined;
   const listTools = async () => {
@@ -65,16 +70,25 @@ export async function runSession(
   };
 
   try {
+    // Ctrl-C on an empty line ends the session only when pressed twice, as in a shell or the Node REPL: a
+    // second Ctrl-C meant for a form that has just closed must not end everything.
+    let interrupted = false;
     for (;;) {
-      const line = await ask(io, connection.closed, (context) =>
-        input({ message: style.accent('elicit›'), theme: { prefix: '' } }, context),
-      );
-      if (line.status === 'withdrawn') {
-        write(style.warn('  The server closed the connection.'));
+      const turn = await readCommandLine(keyboard, io, style, connection.closed);
+      if (turn.kind === 'closed') {
+        await write(style.warn('  The server closed the connection.'));
         return ExitCode.Connection;
       }
-      if (line.status === 'cancelled') return ExitCode.Ok;
-      const text = line.value.trim();
+      if (turn.kind === 'end') return ExitCode.Ok;
+      if (turn.kind === 'interrupt') {
+        if (turn.typed === '' && interrupted) return ExitCode.Ok;
+        interrupted = turn.typed === '';
+        if (interrupted)
+          await write(style.dim('  (To end the session, press Ctrl-C again or Ctrl-D, or type exit.)'));
+        continue;
+      }
+      interrupted = false;
+      const text = turn.text.trim();
       const word = text.split(/\s+/)[0] ?? '';
       try {
         switch (word) {
@@ -82,41 +96,43 @@ export async function runSession(
             break;
           case 'help':
           case '?':
-            write(SESSION_HELP);
+            await write(SESSION_HELP);
             break;
           case 'exit':
           case 'quit':
             return ExitCode.Ok;
           case 'tools':
-            write(renderToolList(await listTools(), style, columns()));
+            await write(renderToolList(await listTools(), style, columns()));
             break;
           case 'call': {
             const [, name, jsonText = ''] = /^call\s+(\S+)\s*(.*)$/s.exec(text) ?? [];
             if (!name) {
-              write(style.warn('  Usage: call <tool> [json-args]'));
+              await write(style.warn('  Usage: call <tool> [json-args]'));
               break;
             }
             const tool = findTool(await listTools(), name);
             let args: Record<string, unknown>;
             if (jsonText !== '') args = parseArgumentsJson(jsonText);
             else {
-              const asked = await askToolArguments(tool, io, style, columns(), connection.closed);
+              const asked = await keyboard.take(() =>
+                askToolArguments(tool, io, style, columns(), connection.closed),
+              );
               if (asked.status !== 'answered') {
-                write(style.warn('  Call abandoned.'));
+                await write(style.warn('  Call abandoned.'));
                 break;
               }
               args = asked.value;
             }
             const result = await interruptible((signal) => callTool(connection, tool.name, args, signal));
-            write(renderResult(result, style, columns()));
+            await write(renderResult(result, style, columns()));
             break;
           }
           default:
-            write(style.warn(`  Unknown command "${word.slice(0, 40)}". Type help for the list.`));
+            await write(style.warn(`  Unknown command "${word.slice(0, 40)}". Type help for the list.`));
         }
       } catch (error) {
         // One failed command (a server error, a dropped list request) ends that command, not the session.
-        write(
+        await write(
           `  ${style.error('✖')} ${error instanceof CliError ? error.message : `the request failed: ${describeError(error)}`}`,
         );
         if (connection.closed.aborted || (error instanceof CliError && error.code === 'connection-lost')) {

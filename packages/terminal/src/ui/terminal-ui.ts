@@ -10,6 +10,7 @@ import type {
 import { select } from '@inquirer/prompts';
 import { renderBanner, requesterLabel } from './banner.js';
 import { runForm } from './form-flow.js';
+import { keyboardFor } from './keyboard.js';
 import { ask, type TerminalIO } from './prompt-runner.js';
 import { colorSupported, createStyle, type Style } from './style.js';
 import { safeLine } from './text.js';
@@ -36,25 +37,21 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
   const columns = () => Math.max(Math.min(output.columns ?? 80, 200), 40);
   const write = (text: string) => output.write(`${text}\n`);
 
-  // Notices that arrive while a prompt is on screen wait for it to end, so they do not tear its drawing.
-  let prompting = 0;
-  const heldNotices: string[] = [];
-  const whilePrompting = async <T>(run: () => Promise<T>): Promise<T> => {
-    prompting++;
-    try {
-      return await run();
-    } finally {
-      prompting--;
-      if (prompting === 0) for (const line of heldNotices.splice(0)) write(line);
-    }
-  };
+  // One keyboard per input stream, shared with `elicit connect`'s command line: prompts take turns, and
+  // a notice that arrives while a prompt is up is printed after it, never into its drawing.
+  const keyboard = keyboardFor(io.input);
+  // A request withdrawn while it waited for the keyboard is not drawn at all.
+  const prompting = <T>(signal: AbortSignal, withdrawn: T, run: () => Promise<T>): Promise<T> =>
+    keyboard.take(() => (signal.aborted ? Promise.resolve(withdrawn) : run()));
 
   return {
     form: (prompt: FormPrompt): Promise<FormAnswer> =>
-      whilePrompting(() => runForm(prompt, { io, style, columns: columns(), prompt })),
+      prompting(prompt.signal, { action: 'cancel' }, () =>
+        runForm(prompt, { io, style, columns: columns(), prompt }),
+      ),
 
     url: (prompt: UrlPrompt): Promise<UrlAnswer> =>
-      whilePrompting(async () => {
+      prompting<UrlAnswer>(prompt.signal, { action: 'cancel' }, async () => {
         const heading = prompt.origin === 'required' ? 'sign-in needed for your call' : 'URL request';
         write(`\n${renderBanner(heading, prompt.requester, prompt.message, style, columns())}`);
         write(renderUrlCard(prompt.url, style, columns()));
@@ -81,7 +78,7 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
       }),
 
     waitForCompletion: (wait: CompletionWait): Promise<'retry' | 'cancel'> =>
-      whilePrompting(async () => {
+      prompting<'retry' | 'cancel'>(wait.signal, 'retry', async () => {
         const sites = wait.pending.map((p) =>
           safeLine(p.url.display.registrableDomain ?? p.url.display.hostUnicode),
         );
@@ -122,8 +119,7 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
       const mark =
         notice.code === 'open-failed' || notice.code === 'rate-limited' ? style.warn('!') : style.dim('ℹ');
       const line = `  ${mark} ${style.dim(`${requesterLabel(notice.requester)}:`)} ${safeLine(notice.message, 2000)}`;
-      if (prompting > 0) heldNotices.push(line);
-      else write(line);
+      void keyboard.print(() => write(line));
     },
   };
 }
