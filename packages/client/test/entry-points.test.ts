@@ -23,6 +23,22 @@ const ENTRIES: Record<string, string[]> = {
     'systemBrowserOpener',
   ],
   '@elicitkit/client/testing': ['holdUntilWithdrawn', 'scriptedUI', 'submitDefaults'],
+  '@elicitkit/client/ui-kit': [
+    'COLLAPSED_URL_LENGTH',
+    'TYPED_FIELD_KINDS',
+    'answerText',
+    'assembleAnswer',
+    'consentCard',
+    'formatFieldValue',
+    'isUnanswered',
+    'issuesFor',
+    'localDateTimeToRfc3339',
+    'localOffset',
+    'localTimeZone',
+    'parseFieldInput',
+    'requesterLabel',
+    'rfc3339ToLocalDateTime',
+  ],
 };
 
 describe('entry points', () => {
