@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { localeFromEnv } from '../i18n/locale.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -17,6 +18,8 @@ export interface Common {
   answersFile?: string;
   /** False with `--no-color`. */
   color: boolean;
+  /** `--locale <tag>`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`). */
+  locale: string;
 }
 
 export type Command =
@@ -31,10 +34,20 @@ const options = {
   header: { type: 'string', short: 'H', multiple: true },
   answers: { type: 'string' },
   protocol: { type: 'string' },
+  locale: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
+
+function isLocaleTag(tag: string): boolean {
+  try {
+    new Intl.Locale(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function fail(message: string): Parsed {
   return { ok: false, message };
@@ -68,7 +81,7 @@ function httpTarget(text: string | undefined, headers: Record<string, string>): 
 }
 
 /** Parses `elicit …` arguments without loading anything heavy (the `--version` path must stay fast). */
-export function parseCommandLine(argv: string[]): Parsed {
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {
   const config = { args: argv, options, allowPositionals: true, strict: true, tokens: true } as const;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
@@ -110,10 +123,17 @@ export function parseCommandLine(argv: string[]): Parsed {
   if (!(PROTOCOLS as readonly string[]).includes(protocol) && protocol !== 'auto') {
     return fail(`--protocol expects ${PROTOCOLS.join(' or ')}, got ${JSON.stringify(protocol.slice(0, 40))}`);
   }
+  const locale = values.locale ?? localeFromEnv(env);
+  if (!isLocaleTag(locale)) {
+    return fail(
+      `--locale expects a language tag such as de, ja-JP or ar, got ${JSON.stringify(locale.slice(0, 40))}`,
+    );
+  }
   const common: Common = {
     target,
     protocol: protocol as ProtocolChoice,
     color: values['no-color'] !== true,
+    locale,
     ...(values.answers !== undefined && { answersFile: values.answers }),
   };
 

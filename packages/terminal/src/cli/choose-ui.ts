@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { ElicitationUI } from '@elicitkit/client';
+import type { ElicitationUI, Requester } from '@elicitkit/client';
+import { requesterLabel } from '@elicitkit/client/ui-kit';
+import { loadWords, type Words } from '../i18n/messages.js';
 import { answersUI } from '../ui/answers-ui.js';
-import { requesterLabel } from '../ui/banner.js';
 import { terminalUI } from '../ui/terminal-ui.js';
 import { safeLine } from '../ui/text.js';
 import type { Common } from './args.js';
@@ -31,18 +32,21 @@ async function readAnswers(file: string): Promise<Record<string, unknown>> {
 }
 
 /** Declines everything, saying why: there is nobody to ask and no answers file. */
-function nobodyToAskUI(log: (line: string) => void): ElicitationUI {
-  const say = (what: string, requester: Parameters<typeof requesterLabel>[0]) =>
+function nobodyToAskUI(log: (line: string) => void, locale: string): ElicitationUI {
+  const say = async (what: (words: Words) => string, requester: Requester) => {
+    const words = await loadWords(locale);
     log(
-      `elicit: declined ${what} from ${requesterLabel(requester)}: no terminal to ask in (use --answers <file>)`,
+      `elicit: ${words.t.t('answers.declined.nobody', { what: what(words), server: requesterLabel(requester) })}`,
     );
+  };
   return {
     async form(prompt) {
-      say('a form', prompt.requester);
+      await say(({ t }) => t.t('answers.what.form'), prompt.requester);
       return { action: 'decline' };
     },
     async url(prompt) {
-      say(`a URL request (${safeLine(prompt.url.display.full, 8192)})`, prompt.requester);
+      const url = safeLine(prompt.url.display.full, 8192);
+      await say(({ t }) => t.t('answers.what.url', { url }), prompt.requester);
       return { action: 'decline' };
     },
   };
@@ -51,8 +55,8 @@ function nobodyToAskUI(log: (line: string) => void): ElicitationUI {
 /** The terminal UI for people, the answers file for scripts, and a polite refusal when neither is there. */
 export async function chooseUI(options: Common, log: (line: string) => void): Promise<ElicitationUI> {
   if (options.answersFile !== undefined) {
-    return answersUI({ answers: await readAnswers(options.answersFile), log });
+    return answersUI({ answers: await readAnswers(options.answersFile), log, locale: options.locale });
   }
-  if (!process.stdin.isTTY) return nobodyToAskUI(log);
-  return terminalUI(options.color ? {} : { color: false });
+  if (!process.stdin.isTTY) return nobodyToAskUI(log, options.locale);
+  return terminalUI({ locale: options.locale, ...(!options.color && { color: false }) });
 }

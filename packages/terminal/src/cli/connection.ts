@@ -6,7 +6,7 @@ type VersionNegotiationOptions = NonNullable<
   ConstructorParameters<typeof Client>[1]
 >['versionNegotiation'] & {};
 
-import { requesterLabel } from '../ui/banner.js';
+import { requesterLabel } from '@elicitkit/client/ui-kit';
 import { safeLine } from '../ui/text.js';
 import type { ProtocolChoice, Target } from './args.js';
 import { describeError } from './describe-error.js';

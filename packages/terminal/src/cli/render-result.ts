@@ -1,7 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import { GUTTER } from '../ui/banner.js';
 import type { Style } from '../ui/style.js';
-import { displayWidth, fit, safeBlock, safeLine, wrap } from '../ui/text.js';
+import { displayWidth, fit, GUTTER, safeBlock, safeLine, wrap } from '../ui/text.js';
 
 type Block = CallToolResult['content'][number];
 

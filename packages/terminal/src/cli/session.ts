@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { BANNER_MARK } from '../ui/banner.js';
+import { DEFAULT_HOST_NAME, hostMark } from '../ui/banner.js';
 import { keyboardFor } from '../ui/keyboard.js';
 import type { TerminalIO } from '../ui/prompt-runner.js';
 import { colorSupported, createStyle } from '../ui/style.js';
@@ -59,7 +59,7 @@ export async function runSession(
   }
 
   void write(
-    `${style.bold(BANNER_MARK)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)} (MCP ${connection.protocolVersion})`)}`,
+    `${hostMark(DEFAULT_HOST_NAME, style)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)} (MCP ${connection.protocolVersion})`)}`,
   );
   void write(style.dim('  Commands: tools · call <tool> [json-args] · help · exit'));
 

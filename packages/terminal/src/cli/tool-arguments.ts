@@ -1,9 +1,8 @@
 import { input, select } from '@inquirer/prompts';
 import type { Tool } from '@modelcontextprotocol/client';
-import { quote } from '../ui/banner.js';
 import { type Asked, ask, type TerminalIO } from '../ui/prompt-runner.js';
 import type { Style } from '../ui/style.js';
-import { safeLine } from '../ui/text.js';
+import { quote, safeLine } from '../ui/text.js';
 
 interface PropertySchema {
   type?: unknown;

@@ -1,0 +1,5 @@
+import type { Translation } from '@elicitkit/core';
+import type { TerminalMessageKey } from './en.js';
+
+const ja: Translation<TerminalMessageKey> = {};
+export default ja;
