@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../src/cli/args.js';
+import { sayInEnglish } from '../src/i18n/phrase.js';
 
 describe('elicit command line', () => {
   it('parses connect to an HTTP server with repeated headers', () => {
@@ -87,6 +88,6 @@ describe('elicit command line', () => {
   ])('refuses %j with a clear reason', (argv, reason) => {
     const parsed = parseCommandLine(argv);
     expect(parsed.ok).toBe(false);
-    expect(parsed.ok ? '' : parsed.message).toMatch(reason);
+    expect(parsed.ok ? '' : sayInEnglish(parsed.phrase)).toMatch(reason);
   });
 });

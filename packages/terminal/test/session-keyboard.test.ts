@@ -1,57 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type KeyboardControl, keyboardHttpServer, type RaceOrder } from './helpers/keyboard-server.js';
+import { overHttp, type Setup, TRANSPORTS } from './helpers/scenario.js';
+import type { RaceOrder } from './helpers/scenario-server.js';
 import { answer, command } from './helpers/session.js';
-import { ELICIT, Terminal } from './helpers/tmux.js';
-
-const STDIO_SERVER = fileURLToPath(new URL('./helpers/keyboard-stdio-server.ts', import.meta.url));
-
-interface Setup {
-  term: Terminal;
-  control: KeyboardControl;
-  close(): Promise<void>;
-}
-
-/** `elicit connect` to the keyboard scenario over Streamable HTTP (v1 SDK server in this process). */
-async function overHttp(): Promise<Setup> {
-  const server = await keyboardHttpServer();
-  const term = await Terminal.start([...ELICIT, 'connect', server.url]);
-  await term.waitFor('elicit›');
-  return {
-    term,
-    control: server,
-    async close() {
-      await term.close();
-      await server.close();
-    },
-  };
-}
-
-/** … over stdio: elicit starts the server; the test reaches it through the control port it names on stderr. */
-async function overStdio(): Promise<Setup> {
-  const term = await Terminal.start([
-    ...ELICIT,
-    'connect',
-    '--protocol',
-    '2025-11-25',
-    '--',
-    ...ELICIT.slice(0, 4),
-    STDIO_SERVER,
-  ]);
-  const screen = await term.waitFor(/\[server\] control port \d+/);
-  await term.waitFor('elicit›');
-  const port = /\[server\] control port (\d+)/.exec(screen)![1];
-  const post = async (path: string) => {
-    const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
-    if (!response.ok) throw new Error(`${path}: ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
-  return {
-    term,
-    control: { askIdle: () => post('/ask-idle'), release: async () => void (await post('/release')) },
-    close: () => term.close(),
-  };
-}
 
 let setup: Setup | undefined;
 afterEach(async () => {
@@ -59,10 +9,7 @@ afterEach(async () => {
   setup = undefined;
 });
 
-describe.each([
-  ['Streamable HTTP', overHttp],
-  ['stdio', overStdio],
-])('elicit connect over %s: one owner of the keyboard', (_transport, start) => {
+describe.each(TRANSPORTS)('elicit connect over %s: one owner of the keyboard', (_transport, start) => {
   it('[E-04] [E-05] a form that arrives while the session is idle suspends the command line; its answers never run as commands', async () => {
     setup = await start();
     const { term, control } = setup;
@@ -70,7 +17,7 @@ describe.each([
     await term.type('too');
     const got = control.askIdle();
     got.catch(() => {}); // awaited below; a failure before that must not go unhandled
-    await term.waitFor('◆ elicit · form request from keyboard-server 1.0.0');
+    await term.waitFor('◆ elicit · form request from scenario-server 1.0.0');
     await answer(term, 'Colour', 'text:exit', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
     expect(await got).toEqual({ action: 'accept', content: { colour: 'exit' } });

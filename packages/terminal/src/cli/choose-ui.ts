@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { ElicitationUI, Requester } from '@elicitkit/client';
 import { requesterLabel } from '@elicitkit/client/ui-kit';
 import { loadWords, type Words } from '../i18n/messages.js';
+import type { Phrase } from '../i18n/phrase.js';
 import { answersUI } from '../ui/answers-ui.js';
 import { terminalUI } from '../ui/terminal-ui.js';
 import { safeLine } from '../ui/text.js';
 import type { Common } from './args.js';
+import { verbatim } from './describe-error.js';
 import { CliError } from './errors.js';
 
 async function readAnswers(file: string): Promise<Record<string, unknown>> {
@@ -13,20 +15,23 @@ async function readAnswers(file: string): Promise<Record<string, unknown>> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const reason = (error as { code?: string }).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new CliError('bad-answers-file', `cannot read --answers ${file}: ${reason}`);
+    const reason: Phrase =
+      (error as { code?: string }).code === 'ENOENT'
+        ? { key: 'error.answers.missing' }
+        : verbatim(String(error));
+    throw new CliError('bad-answers-file', { key: 'error.answers.unreadable', params: { file, reason } });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError(
-      'bad-answers-file',
-      `--answers ${file} is not valid JSON: ${(error as Error).message}`,
-    );
+    throw new CliError('bad-answers-file', {
+      key: 'error.answers.json',
+      params: { file, detail: verbatim((error as Error).message) },
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CliError('bad-answers-file', `--answers ${file} must hold a JSON object keyed by field name`);
+    throw new CliError('bad-answers-file', { key: 'error.answers.shape', params: { file } });
   }
   return value as Record<string, unknown>;
 }

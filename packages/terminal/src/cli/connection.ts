@@ -7,6 +7,7 @@ type VersionNegotiationOptions = NonNullable<
 >['versionNegotiation'] & {};
 
 import { requesterLabel } from '@elicitkit/client/ui-kit';
+import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
 import type { ProtocolChoice, Target } from './args.js';
 import { describeError } from './describe-error.js';
@@ -52,7 +53,7 @@ export function describeTarget(target: Target): string {
   return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
 }
 
-async function createTransport(target: Target, log: (line: string) => void): Promise<Transport> {
+async function createTransport(target: Target, log: (line: Phrase) => void): Promise<Transport> {
   if (target.kind === 'http') {
     return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
   }
@@ -62,7 +63,7 @@ async function createTransport(target: Target, log: (line: string) => void): Pro
   const stderr = transport.stderr as NodeJS.ReadableStream | null;
   if (stderr) {
     createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-      log(`[server] ${safeLine(line, 2000)}`),
+      log({ key: 'session.server-line', params: { line: safeLine(line, 2000) } }),
     );
   }
   return transport;
@@ -76,7 +77,7 @@ export async function openConnection(
   target: Target,
   ui: ElicitationUI,
   version: string,
-  log: (line: string) => void,
+  log: (line: Phrase) => void,
   protocol: ProtocolChoice = 'auto',
 ): Promise<Connection> {
   const client = new Client(
@@ -85,7 +86,7 @@ export async function openConnection(
   );
   const host = installElicitation(client, { ui, modes: ['form', 'url'], rateLimit: SESSION_RATE_LIMIT });
   host.on('error', ({ during, error }) => {
-    if (during === 'ui') log(`elicit: the prompt failed: ${describeError(error)}`);
+    if (during === 'ui') log({ key: 'session.ui-failed', params: { reason: describeError(error) } });
   });
   const closing = new AbortController();
   client.onclose = () => closing.abort();
@@ -97,10 +98,8 @@ export async function openConnection(
     await client.close().catch(() => {});
     throw new CliError(
       'unreachable',
-      `cannot connect to ${describeTarget(target)}: ${describeError(error)}`,
-      {
-        cause: error,
-      },
+      { key: 'error.unreachable', params: { target: describeTarget(target), reason: describeError(error) } },
+      { cause: error },
     );
   }
   const info = client.getServerVersion();

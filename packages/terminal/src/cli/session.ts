@@ -1,7 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/client';
+import { loadWords } from '../i18n/messages.js';
+import { type Phrase, say } from '../i18n/phrase.js';
 import { DEFAULT_HOST_NAME, hostMark } from '../ui/banner.js';
 import { keyboardFor } from '../ui/keyboard.js';
 import type { TerminalIO } from '../ui/prompt-runner.js';
+import type { Screen } from '../ui/screen.js';
 import { colorSupported, createStyle } from '../ui/style.js';
 import type { Command } from './args.js';
 import { chooseUI } from './choose-ui.js';
@@ -15,13 +18,6 @@ import { renderResult, renderToolList } from './render-result.js';
 import { askToolArguments } from './tool-arguments.js';
 import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
 
-const SESSION_HELP = `  tools                       list the server's tools
-  call <tool> [json-args]     call a tool; without JSON, you are asked for each argument
-  help                        this list
-  exit                        end the session (also Ctrl-D, or Ctrl-C twice, at this prompt)
-  During a form: Esc or Ctrl-C cancels it; the session goes on.
-  A form that arrives while you are at this prompt takes the keyboard until it is done.`;
-
 /** `elicit connect`: an interactive session with one server. */
 export async function runSession(
   command: Extract<Command, { name: 'connect' }>,
@@ -32,14 +28,21 @@ export async function runSession(
   // The same keyboard the terminal UI takes its turns on: a form never shares the keys with `elicit›`.
   const keyboard = keyboardFor(io.input);
   const style = createStyle(command.color && colorSupported(output));
-  const columns = () => Math.max(Math.min(output.columns ?? 80, 200), 40);
+  const words = await loadWords(command.locale);
+  const { t } = words;
+  const screen = (): Screen => ({
+    io,
+    style,
+    columns: Math.max(Math.min(output.columns ?? 80, 200), 40),
+    words,
+    mark: hostMark(DEFAULT_HOST_NAME, style),
+  });
   // Output waits for the keyboard: a result that arrives while a form is up is printed after it.
   const write = (text: string) => keyboard.print(() => output.write(`${text}\n`));
-  const log = (line: string) => void keyboard.print(() => process.stderr.write(`${style.dim(line)}\n`));
+  const logLine = (line: string) => void keyboard.print(() => process.stderr.write(`${style.dim(line)}\n`));
+  const log = (phrase: Phrase) => logLine(say(t, phrase));
   if (!process.stdin.isTTY && command.answersFile === undefined) {
-    process.stderr.write(
-      'elicit: connect needs a terminal; for scripts use "elicit call" (with --answers)\n',
-    );
+    process.stderr.write(`elicit: ${t.t('session.needs-terminal')}\n`);
     return ExitCode.Usage;
   }
 
@@ -47,21 +50,25 @@ export async function runSession(
   try {
     connection = await openConnection(
       command.target,
-      await chooseUI(command, log),
+      await chooseUI(command, logLine),
       version,
       log,
       command.protocol,
     );
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    process.stderr.write(`elicit: ${error.message}\n`);
+    process.stderr.write(`elicit: ${say(t, error.phrase)}\n`);
     return error.exitCode;
   }
 
+  const where = t.t('session.where', {
+    target: describeTarget(command.target),
+    version: connection.protocolVersion,
+  });
   void write(
-    `${hostMark(DEFAULT_HOST_NAME, style)} ${version} ${style.dim('·')} connected to ${style.accent(connection.serverLabel)} ${style.dim(`at ${describeTarget(command.target)} (MCP ${connection.protocolVersion})`)}`,
+    `${screen().mark} ${version} ${style.dim('·')} ${t.t('session.connected', { server: style.accent(connection.serverLabel) })} ${style.dim(where)}`,
   );
-  void write(style.dim('  Commands: tools · call <tool> [json-args] · help · exit'));
+  void write(style.dim(`  ${t.t('session.commands')}`));
 
   let tools: Tool[] | undefined;
   const listTools = async () => {
@@ -76,15 +83,14 @@ export async function runSession(
     for (;;) {
       const turn = await readCommandLine(keyboard, io, style, connection.closed);
       if (turn.kind === 'closed') {
-        await write(style.warn('  The server closed the connection.'));
+        await write(style.warn(`  ${t.t('session.closed')}`));
         return ExitCode.Connection;
       }
       if (turn.kind === 'end') return ExitCode.Ok;
       if (turn.kind === 'interrupt') {
         if (turn.typed === '' && interrupted) return ExitCode.Ok;
         interrupted = turn.typed === '';
-        if (interrupted)
-          await write(style.dim('  (To end the session, press Ctrl-C again or Ctrl-D, or type exit.)'));
+        if (interrupted) await write(style.dim(`  ${t.t('session.ctrl-c')}`));
         continue;
       }
       interrupted = false;
@@ -96,45 +102,45 @@ export async function runSession(
             break;
           case 'help':
           case '?':
-            await write(SESSION_HELP);
+            await write(t.t('session.help'));
             break;
           case 'exit':
           case 'quit':
             return ExitCode.Ok;
           case 'tools':
-            await write(renderToolList(await listTools(), style, columns()));
+            await write(renderToolList(await listTools(), style, screen().columns, t));
             break;
           case 'call': {
             const [, name, jsonText = ''] = /^call\s+(\S+)\s*(.*)$/s.exec(text) ?? [];
             if (!name) {
-              await write(style.warn('  Usage: call <tool> [json-args]'));
+              await write(style.warn(`  ${t.t('session.usage.call')}`));
               break;
             }
             const tool = findTool(await listTools(), name);
             let args: Record<string, unknown>;
             if (jsonText !== '') args = parseArgumentsJson(jsonText);
             else {
-              const asked = await keyboard.take(() =>
-                askToolArguments(tool, io, style, columns(), connection.closed),
-              );
+              const asked = await keyboard.take(() => askToolArguments(tool, screen(), connection.closed));
               if (asked.status !== 'answered') {
-                await write(style.warn('  Call abandoned.'));
+                await write(style.warn(`  ${t.t('session.abandoned')}`));
                 break;
               }
               args = asked.value;
             }
             const result = await interruptible((signal) => callTool(connection, tool.name, args, signal));
-            await write(renderResult(result, style, columns()));
+            await write(renderResult(result, style, screen().columns, t));
             break;
           }
           default:
-            await write(style.warn(`  Unknown command "${word.slice(0, 40)}". Type help for the list.`));
+            await write(style.warn(`  ${t.t('session.unknown', { word: word.slice(0, 40) })}`));
         }
       } catch (error) {
         // One failed command (a server error, a dropped list request) ends that command, not the session.
-        await write(
-          `  ${style.error('✖')} ${error instanceof CliError ? error.message : `the request failed: ${describeError(error)}`}`,
-        );
+        const why: Phrase =
+          error instanceof CliError
+            ? error.phrase
+            : { key: 'session.failed', params: { reason: describeError(error) } };
+        await write(`  ${style.error('✖')} ${say(t, why)}`);
         if (connection.closed.aborted || (error instanceof CliError && error.code === 'connection-lost')) {
           return ExitCode.Connection;
         }

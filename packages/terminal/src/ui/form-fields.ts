@@ -34,6 +34,12 @@ function countHint(
   return undefined;
 }
 
+/** The local zone as the date-time hint names it: `Europe/Berlin, UTC+02:00`, or `UTC`. */
+export function zoneText(): string {
+  const zone = localTimeZone();
+  return zone.id === 'UTC' || zone.id === 'Etc/UTC' ? 'UTC' : `${zone.id}, UTC${zone.offset}`;
+}
+
 /** The short grey hint after a label: format, bounds, item limits. */
 function fieldHint(field: FormField, words: Words): string | undefined {
   const { t } = words;
@@ -58,8 +64,7 @@ function fieldHint(field: FormField, words: Words): string | undefined {
       return t.t(`hint.${field.kind}`);
     case 'date-time': {
       // The kit reads a date-time typed without an offset as local time; say which zone that is.
-      const zone = localTimeZone();
-      return t.t('hint.date-time', { zone: `${zone.id}, UTC${zone.offset}` });
+      return t.t('hint.date-time', { zone: zoneText() });
     }
     default:
       return undefined;

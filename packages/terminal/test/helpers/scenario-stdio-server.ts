@@ -1,12 +1,12 @@
-// The keyboard scenario (see keyboard-server.ts) on stdio, as `elicit connect -- …` starts it. The test drives it
+// The test scenario (see scenario-server.ts) on stdio, as `elicit connect -- …` starts it. The test drives it
 // through a control endpoint on 127.0.0.1, whose port the server names on stderr ("control port N"), which
 // elicit shows as a `[server]` line. The process ends when elicit closes its stdin.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { KeyboardScenario } from './keyboard-server.js';
+import { Scenario } from './scenario-server.js';
 
-const scenario = new KeyboardScenario();
+const scenario = new Scenario();
 const server = scenario.createServer();
 const transport = new StdioServerTransport();
 await server.connect(transport);

@@ -4,7 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitResultSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitResultSchema,
+  type JSONRPCMessage,
+  UrlElicitationRequiredError,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** `Promise.withResolvers` for Node 20. */
@@ -29,20 +33,84 @@ export const IDLE_FORM = {
 export type RaceOrder = 'cancel-first' | 'result-first';
 
 /** What a test drives, the same whether the server runs in the test process (HTTP) or as elicit's stdio child. */
-export interface KeyboardControl {
+export interface ScenarioControl {
   /** Sends {@link IDLE_FORM} unrelated to any call (on HTTP: the GET stream) and resolves with the answer. */
   askIdle(): Promise<unknown>;
   /** Lets the held `withdraw_race` call go on; call it once its form is on screen. */
   release(): Promise<void>;
 }
 
+/** Every form field kind, with bounds, formats, defaults and optional fields: what a person can be asked. */
+export const EVERY_KIND_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    name: { type: 'string' as const, title: 'Name', minLength: 2, maxLength: 40 },
+    email: { type: 'string' as const, title: 'Email', format: 'email' as const },
+    site: { type: 'string' as const, title: 'Website', format: 'uri' as const },
+    day: { type: 'string' as const, title: 'Day', format: 'date' as const },
+    arrival: { type: 'string' as const, title: 'Arrival', format: 'date-time' as const },
+    guests: { type: 'integer' as const, title: 'Guests', minimum: 1, maximum: 12, default: 2 },
+    budget: { type: 'number' as const, title: 'Budget', minimum: 0 },
+    seating: {
+      type: 'string' as const,
+      title: 'Seating',
+      oneOf: [
+        { const: 'in', title: 'Indoors' },
+        { const: 'out', title: 'Terrace' },
+      ],
+    },
+    extras: {
+      type: 'array' as const,
+      title: 'Extras',
+      maxItems: 2,
+      items: {
+        anyOf: [
+          { const: 'chair', title: 'Highchair' },
+          { const: 'window', title: 'Window seat' },
+        ],
+      },
+    },
+    reminder: { type: 'boolean' as const, title: 'Reminder', default: true },
+  },
+  required: ['name', 'day', 'guests', 'seating'],
+};
+
+/** No default anywhere a person could be answered for: optional yes/no and choice, a required choice, numbers. */
+export const NO_DEFAULTS_SCHEMA = {
+  type: 'object' as const,
+  properties: {
+    newsletter: { type: 'boolean' as const, title: 'Newsletter' },
+    pet: { type: 'string' as const, title: 'Pet', enum: ['cat', 'dog'], enumNames: ['Cat', 'Dog'] },
+    size: { type: 'string' as const, title: 'Size', enum: ['s', 'l'], enumNames: ['Small', 'Large'] },
+    rating: { type: 'integer' as const, title: 'Rating', minimum: 1, maximum: 9, default: 1 },
+    ratio: { type: 'number' as const, title: 'Ratio' },
+    tags: {
+      type: 'array' as const,
+      title: 'Tags',
+      minItems: 1,
+      items: { type: 'string' as const, enum: ['a', 'b'] },
+    },
+  },
+  required: ['size', 'rating', 'tags'],
+};
+
+/** A look-alike host (Cyrillic "а" in "pаypal"): the card must warn. */
+export const LOOKALIKE_URL = 'https://login.xn--pypal-4ve.com/connect?session=abc';
+/** The page a -32042 call needs. */
+export const NEEDED_URL = 'https://auth.example.com/authorize?flow=xyz';
+
+/** The answer a form tool returns, so the test reads what the server got. */
+function answer(value: unknown) {
+  return { content: [{ type: 'text' as const, text: `ANSWER ${JSON.stringify(value)}` }] };
+}
+
 /**
  * A v1 SDK server whose message order the test decides. `withdraw_race` sends a form about the call, then
- * holds until {@link KeyboardControl.release}; then, by `order`, either withdraws the form
+ * holds until {@link ScenarioControl.release}; then, by `order`, either withdraws the form
  * (`notifications/cancelled`) and then returns the result, or returns the result first and withdraws the form
  * once the result has been handed to the transport. Nothing waits on a clock.
  */
-export class KeyboardScenario implements KeyboardControl {
+export class Scenario implements ScenarioControl {
   #server: McpServer | undefined;
   #gate = deferred();
   /** Set while a `result-first` race waits for its result to be written. */
@@ -51,7 +119,7 @@ export class KeyboardScenario implements KeyboardControl {
 
   /** A fresh server for one session, wired to this scenario (the newest session is the one the test drives). */
   createServer(): McpServer {
-    const server = new McpServer({ name: 'keyboard-server', version: '1.0.0' });
+    const server = new McpServer({ name: 'scenario-server', version: '1.0.0' });
     server.registerTool(
       'withdraw_race',
       {
@@ -96,6 +164,53 @@ export class KeyboardScenario implements KeyboardControl {
         return { content: [{ type: 'text' as const, text: `RESULT ${order}` }] };
       },
     );
+    // Schemas as a server writes them on the wire; the SDK's request type is narrower than what we send.
+    const form = (name: string, message: string, requestedSchema: object) =>
+      server.registerTool(name, { description: message }, async (extra) =>
+        answer(
+          await extra.sendRequest(
+            { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema } as never },
+            ElicitResultSchema,
+            { timeout: 600_000 },
+          ),
+        ),
+      );
+    form('every_kind', 'Every kind of field.', EVERY_KIND_SCHEMA);
+    form('no_defaults', 'Nothing answered for you.', NO_DEFAULTS_SCHEMA);
+    form('confirm_it', 'Delete report.txt?', { type: 'object', properties: {} });
+    server.registerTool('open_page', { description: 'Asks to open a look-alike page' }, async (extra) =>
+      answer(
+        await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: {
+              mode: 'url',
+              message: 'Sign in to link your account.',
+              url: LOOKALIKE_URL,
+              elicitationId: 'el-1',
+            },
+          },
+          ElicitResultSchema,
+          { timeout: 600_000 },
+        ),
+      ),
+    );
+    // The -32042 flow: the call is refused until the page was consented to; then it succeeds.
+    let consented = false;
+    server.registerTool('needs_page', { description: 'Needs a browser step first' }, async () => {
+      if (!consented) {
+        consented = true;
+        throw new UrlElicitationRequiredError([
+          {
+            mode: 'url',
+            message: 'Authorize access to your calendar.',
+            url: NEEDED_URL,
+            elicitationId: 'el-2',
+          },
+        ]);
+      }
+      return { content: [{ type: 'text' as const, text: 'calendar linked' }] };
+    });
     this.#server = server;
     return server;
   }
@@ -142,10 +257,10 @@ export class KeyboardScenario implements KeyboardControl {
 }
 
 /** The scenario over Streamable HTTP (v1 SDK, one session per client) on 127.0.0.1 and a free port. */
-export async function keyboardHttpServer(): Promise<
-  KeyboardControl & { url: string; close(): Promise<void> }
+export async function scenarioHttpServer(): Promise<
+  ScenarioControl & { url: string; close(): Promise<void> }
 > {
-  const scenario = new KeyboardScenario();
+  const scenario = new Scenario();
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const servers: McpServer[] = [];
   /** Resolves when the newest session's GET stream is open, so a form sent on it reaches the client. */
