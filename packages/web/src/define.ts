@@ -1,6 +1,6 @@
-import { ElicitFormElement } from './form-element.js';
-import { UrlConsentElement } from './url-consent-element.js';
-import { UrlWaitElement } from './url-wait-element.js';
+import { ElicitFormElement } from './form/form-element.js';
+import { UrlConsentElement } from './url/consent-element.js';
+import { UrlWaitElement } from './url/wait-element.js';
 
 /** The tag names {@link defineElicitElements} registers. */
 export const ELEMENT_NAMES = {

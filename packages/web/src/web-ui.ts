@@ -8,20 +8,28 @@ import type {
   UrlOpener,
   UrlPrompt,
 } from '@elicitkit/client';
+import { requesterLabel } from '@elicitkit/client/ui-kit';
 import { defineElicitElements } from './define.js';
-import { ElicitFormElement } from './form-element.js';
+import { ElicitFormElement } from './form/form-element.js';
+import { loadMessages, type Messages } from './i18n/messages.js';
+import { resolveLocale } from './locale.js';
 import { OUTCOME_EVENT, type PromptElement } from './prompt-element.js';
-import { requesterLabel } from './text.js';
-import { openInNewTab, UrlConsentElement, type WindowOpener } from './url-consent-element.js';
-import { UrlWaitElement, type WaitAnswer } from './url-wait-element.js';
+import { openInNewTab, UrlConsentElement, type WindowOpener } from './url/consent-element.js';
+import { UrlWaitElement, type WaitAnswer } from './url/wait-element.js';
 
-/** Options of {@link webUI}: where prompts appear, their theme, how URLs are opened, where notices go. */
+/** Options of {@link webUI}: where prompts appear, their language and theme, how URLs are opened, where notices go. */
 export interface WebUIOptions {
   /**
    * Where prompts appear. Default: a modal `<dialog>` on `document.body`, one per prompt. Given an element
    * (or a function returning one, called per prompt), each prompt is appended there and removed when answered.
    */
   container?: HTMLElement | (() => HTMLElement);
+  /**
+   * The language prompts speak: a BCP 47 tag or a preference list. Default: the `lang` of the container (or
+   * of the page), else the browser's languages. English, German, Japanese and Arabic (right to left) are
+   * built in; others fall back to English.
+   */
+  locale?: string | readonly string[];
   /** Forces a colour scheme; default follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
   /** Opens a consented URL inside the click that consented. Default: `window.open(href, '_blank', 'noopener,noreferrer')`. */
@@ -37,6 +45,14 @@ export interface WebUI extends ElicitationUI {
    * page (browsers only allow pop-ups inside a click), so this only opens URLs that click did not.
    */
   opener: UrlOpener;
+}
+
+/**
+ * Fetches the catalogs for `locale` (the web UI's and core's validation messages) ahead of the first
+ * prompt, so it shows without waiting. Optional: prompts fetch what they need themselves.
+ */
+export async function preloadLocale(locale: string | readonly string[]): Promise<void> {
+  await loadMessages(locale);
 }
 
 /** The element that had focus, looking inside shadow roots, so focus can go back there (WCAG 2.4.3). */
@@ -56,24 +72,30 @@ export function webUI(options: WebUIOptions = {}): WebUI {
   const openWindow = options.openWindow ?? openInNewTab;
   const openedByClick = new Set<string>();
 
-  function show<P, O>(
+  async function show<P, O>(
     element: PromptElement<P, O>,
     prompt: P,
     signal: AbortSignal,
     cancel: O,
-    label: string,
+    label: (messages: Messages) => string,
   ): Promise<O> {
-    if (signal.aborted) return Promise.resolve(cancel);
+    const container = typeof options.container === 'function' ? options.container() : options.container;
+    const locale = options.locale ?? resolveLocale(container ?? document.body, undefined);
+    // Fetched before anything shows (at once for English or a language already used), so a prompt never draws twice.
+    const messages = await loadMessages(locale);
+    if (signal.aborted) return cancel;
     const returnFocus = deepActiveElement();
     if (options.theme) element.setAttribute('theme', options.theme);
+    element.locale = locale;
     element.prompt = prompt;
     let dialog: HTMLDialogElement | undefined;
-    if (options.container) {
-      const container = typeof options.container === 'function' ? options.container() : options.container;
+    if (container) {
       container.append(element);
     } else {
       dialog = document.createElement('dialog');
-      dialog.setAttribute('aria-label', label);
+      dialog.setAttribute('aria-label', label(messages));
+      dialog.setAttribute('lang', messages.ui.language);
+      dialog.setAttribute('dir', messages.ui.dir);
       dialog.className = 'elicitkit-dialog';
       dialog.style.cssText =
         'padding:0;border:0;background:transparent;max-width:min(40rem,100vw - 1rem);width:100%';
@@ -104,10 +126,20 @@ export function webUI(options: WebUIOptions = {}): WebUI {
     });
   }
 
+  const dialogLabel =
+    (key: 'dialog.form' | 'dialog.url' | 'dialog.wait', requester: FormPrompt['requester']) =>
+    (messages: Messages) =>
+      messages.ui.t(key, { server: requesterLabel(requester) });
+
   return {
     form(prompt: FormPrompt): Promise<FormAnswer> {
-      const label = `Form request from ${requesterLabel(prompt.requester)}`;
-      return show(new ElicitFormElement(), prompt, prompt.signal, { action: 'cancel' }, label);
+      return show(
+        new ElicitFormElement(),
+        prompt,
+        prompt.signal,
+        { action: 'cancel' },
+        dialogLabel('dialog.form', prompt.requester),
+      );
     },
     url(prompt: UrlPrompt): Promise<UrlAnswer> {
       const element = new UrlConsentElement();
@@ -115,12 +147,22 @@ export function webUI(options: WebUIOptions = {}): WebUI {
         openedByClick.add(href);
         openWindow(href);
       };
-      const label = `Request to open a web page from ${requesterLabel(prompt.requester)}`;
-      return show(element, prompt, prompt.signal, { action: 'cancel' }, label);
+      return show(
+        element,
+        prompt,
+        prompt.signal,
+        { action: 'cancel' },
+        dialogLabel('dialog.url', prompt.requester),
+      );
     },
     waitForCompletion(wait: CompletionWait): Promise<WaitAnswer> {
-      const label = `Waiting for a web page from ${requesterLabel(wait.requester)}`;
-      return show(new UrlWaitElement(), wait, wait.signal, 'cancel', label);
+      return show(
+        new UrlWaitElement(),
+        wait,
+        wait.signal,
+        'cancel',
+        dialogLabel('dialog.wait', wait.requester),
+      );
     },
     notice(notice: HostNotice): void {
       options.onNotice?.(notice);

@@ -18,7 +18,7 @@ afterAll(async () => {
   await rig?.close();
 });
 
-type Call = 'form' | 'url' | 'wait';
+type Call = 'form' | 'url' | 'wait' | 'consentElement';
 const harness = (page: Page, call: Call, ...args: unknown[]) =>
   page.evaluate(([c, a]) => (window.harness[c] as (...rest: unknown[]) => void)(...a), [call, args] as [
     Call,
@@ -37,6 +37,23 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
     await f.getByRole('checkbox', { name: 'highchair' }).check();
     await f.getByRole('checkbox', { name: 'cake' }).check();
   },
+  'form-summary': async (page) => {
+    await harness(page, 'form', ALL_KINDS);
+    const f = page.locator('elicit-form');
+    await f.getByLabel('Name').fill('');
+    await f.getByRole('button', { name: 'Review answers' }).click();
+  },
+  'form-long-list': (page) =>
+    harness(page, 'form', {
+      type: 'object',
+      properties: {
+        tags: {
+          type: 'array',
+          title: 'Tags',
+          items: { type: 'string', enum: Array.from({ length: 200 }, (_, i) => `t${i}`) },
+        },
+      },
+    }),
   'form-review': async (page) => {
     await harness(page, 'form', ALL_KINDS);
     await page.locator('elicit-form').getByRole('button', { name: 'Review answers' }).click();
@@ -46,6 +63,12 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
   'form-inline': (page) => harness(page, 'form', ALL_KINDS, { inline: true }),
   url: (page) => harness(page, 'url', 'https://login.xn--80ak6aa92e.com:8443/connect?id=7f3a'),
   'url-plain': (page) => harness(page, 'url', 'https://accounts.example.com/connect/7f3a', { inline: true }),
+  'url-long': (page) =>
+    harness(page, 'url', `https://accounts.google.com${'%2Fsecure'.repeat(300)}@evil.example/`),
+  'url-blocked': async (page) => {
+    const blocked = await page.evaluate(() => window.harness.analyzeUrl('javascript:alert(1)'));
+    await harness(page, 'consentElement', blocked);
+  },
   wait: (page) => harness(page, 'wait', ['https://accounts.example.com/connect/7f3a']),
 };
 

@@ -15,13 +15,26 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <body><main><h1>Host app</h1><button id="before" type="button">Ask me</button><div id="prompts"></div></main>
 <script type="module" src="/harness-page.js"></script></body></html>`;
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** 2 with half the width stands for 200 % zoom, as a browser lays it out and draws it. */
+  deviceScaleFactor?: number;
+  colorScheme?: 'light' | 'dark';
+  /** The browser's time zone (default the machine's). */
+  timezoneId?: string;
+  /** The browser's language (`navigator.languages`). */
+  locale?: string;
+  path?: string;
+}
+
 export interface Rig {
   browser: Browser;
   origin: string;
   /** Every path served so far, in order. */
   served: string[];
   /** A fresh page with the harness loaded. */
-  page(options?: { width?: number; colorScheme?: 'light' | 'dark'; path?: string }): Promise<Page>;
+  page(options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -66,8 +79,11 @@ export async function startRig(): Promise<Rig> {
     served,
     async page(options = {}) {
       const context = await browser.newContext({
-        viewport: { width: options.width ?? 1024, height: 900 },
+        viewport: { width: options.width ?? 1024, height: options.height ?? 900 },
+        deviceScaleFactor: options.deviceScaleFactor ?? 1,
         colorScheme: options.colorScheme ?? 'light',
+        ...(options.timezoneId && { timezoneId: options.timezoneId }),
+        ...(options.locale && { locale: options.locale }),
       });
       const page = await context.newPage();
       page.on('pageerror', (error) => {

@@ -20,7 +20,7 @@ import {
   validateContent,
   validateField,
 } from '@elicitkit/core';
-import { type WebUIOptions, webUI } from '@elicitkit/web';
+import { defineElicitElements, type UrlConsentElement, type WebUIOptions, webUI } from '@elicitkit/web';
 
 export interface ShowOptions {
   message?: string;
@@ -30,8 +30,12 @@ export interface ShowOptions {
   theme?: 'light' | 'dark';
   /** Render into `#prompts` instead of a modal dialog. */
   inline?: boolean;
+  /** Render into the element stored as this `window` property (one inside another shadow root, say). */
+  container?: string;
   /** Record opened URLs instead of opening them (the default opener is tested on its own). */
   recordOpens?: boolean;
+  /** `webUI({ locale })`. */
+  locale?: string | string[];
 }
 
 /** As the client pipeline does: only URLs core allowed reach a UI (E-49). */
@@ -49,7 +53,10 @@ let controller = new AbortController();
 function ui(options: ShowOptions) {
   const config: WebUIOptions = {};
   if (options.theme) config.theme = options.theme;
+  if (options.locale) config.locale = options.locale;
   if (options.inline) config.container = document.getElementById('prompts')!;
+  if (options.container)
+    config.container = (window as unknown as Record<string, HTMLElement>)[options.container]!;
   if (options.recordOpens !== false) config.openWindow = (href) => opened.push(href);
   return webUI(config);
 }
@@ -107,6 +114,29 @@ const harness = {
   },
   withdraw() {
     controller.abort();
+  },
+  /**
+   * A bare <elicit-url-consent> in #prompts handed `analysis` as it is (no pipeline in front): what a host
+   * that uses the element directly might hand it, blocked or forged analyses included.
+   */
+  consentElement(analysis: unknown, options: { locale?: string } = {}) {
+    defineElicitElements();
+    const element = document.createElement('elicit-url-consent') as UrlConsentElement;
+    if (options.locale) element.setAttribute('locale', options.locale);
+    element.opener = (href) => opened.push(href);
+    element.addEventListener('elicit-outcome', (event) => outcomes.push((event as CustomEvent).detail));
+    element.prompt = {
+      kind: 'url',
+      id: 'p3',
+      flowId: 'e-1',
+      requester: REQUESTER,
+      message: 'Open this page.',
+      signal: new AbortController().signal,
+      url: analysis as AllowedUrlAnalysis,
+      origin: 'request',
+    };
+    document.getElementById('prompts')!.append(element);
+    element.focus();
   },
   analyzeUrl,
 };
