@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
 import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
+import { systemBrowserOpener } from '@elicitkit/client/node';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 
 type VersionNegotiationOptions = NonNullable<
@@ -84,7 +85,12 @@ export async function openConnection(
     { name: 'elicit', title: 'elicit (elicitkit terminal host)', version },
     { versionNegotiation: versionNegotiation(protocol, target) },
   );
-  const host = installElicitation(client, { ui, modes: ['form', 'url'], rateLimit: SESSION_RATE_LIMIT });
+  const host = installElicitation(client, {
+    ui,
+    modes: ['form', 'url'],
+    rateLimit: SESSION_RATE_LIMIT,
+    opener: systemBrowserOpener(),
+  });
   host.on('error', ({ during, error }) => {
     if (during === 'ui') log({ key: 'session.ui-failed', params: { reason: describeError(error) } });
   });

@@ -7,9 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const demoStub = (file: string) =>
-  fileURLToPath(new URL(`../../../../examples/demo/web-host/stubs/${file}`, import.meta.url));
-
 export interface BundleSize {
   /** gzip bytes loaded before any `import()`. */
   initial: number;
@@ -36,11 +33,6 @@ export async function measureBundle(
     metafile: true,
     conditions,
     external: ['@modelcontextprotocol/client'],
-    alias: {
-      open: demoStub('open.ts'),
-      'node:path': demoStub('node-path.ts'),
-      'node:os': demoStub('node-os.ts'),
-    },
     logLevel: 'error',
   });
   const outputs = result.metafile.outputs;

@@ -11,7 +11,7 @@ import {
   type UrlPrompt,
 } from '../src/index.js';
 import { scriptedUI } from '../src/testing/index.js';
-import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
+import { connect2026, startServer2026, type Tool2026 } from './helpers/server-2026.js';
 import { recordingOpener } from './helpers/wait.js';
 
 const URL_TEXT = 'https://example.com/connect/flow-1';
@@ -58,7 +58,7 @@ function urlTool(
   flow: ReturnType<typeof browserFlow>,
   behaviour: Behaviour,
   legs: { count: number },
-): ModernTool {
+): Tool2026 {
   const ask = inputRequired.elicitUrl({ message: 'Connect your account', url: URL_TEXT });
   return async (ctx) => {
     legs.count += 1;
@@ -85,10 +85,10 @@ async function setup(
 ) {
   const flow = browserFlow();
   const legs = { count: 0 };
-  const server = await startModernServer({ connect: urlTool(flow, behaviour, legs) }, how);
+  const server = await startServer2026({ connect: urlTool(flow, behaviour, legs) }, how);
   const ui = scriptedUI();
   const opener = recordingOpener();
-  const connection = await connectModern(server, { ui, opener, rateLimit: false, ...options });
+  const connection = await connect2026(server, { ui, opener, rateLimit: false, ...options });
   cleanup.push(async () => flow.finish(), server.close, connection.close);
   return { flow, legs, server, ui, opener, ...connection };
 }
@@ -135,7 +135,7 @@ describe('2026-07-28 URL input requests: consent → open → retry (M-17)', () 
     });
   }
 
-  it('[M-17] a plain client.callTool consents, opens and retries through the SDK driver (no controls there)', async () => {
+  it('[M-17] a plain client.callTool consents, opens and retries through the same round driver, controls up while held', async () => {
     const { flow, client, ui, opener } = await setup('hold');
     ui.push({
       url: () => {
@@ -146,7 +146,9 @@ describe('2026-07-28 URL input requests: consent → open → retry (M-17)', () 
     const result = await client.callTool({ name: 'connect', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'connected after holding' }]);
     expect(opener.opened).toEqual([URL_TEXT]);
-    expect(ui.waits).toHaveLength(0);
+    // E-22: "retry now" / "cancel" were offered while the server held the retry, then withdrawn.
+    expect(ui.waits).toHaveLength(1);
+    expect(ui.waits[0]?.signal.aborted).toBe(true);
   });
 
   it('[M-13] "retry now" abandons the held retry and sends it again as a new request', async () => {
@@ -261,7 +263,7 @@ describe('2026-07-28 over stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(import.meta.dirname, 'helpers/modern-stdio-server.ts')],
+        args: ['--import', 'tsx', join(import.meta.dirname, 'helpers/stdio-server-2026.ts')],
         stderr: 'ignore',
       }),
     );

@@ -7,7 +7,7 @@ import {
   PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
-import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
+import { connect2026, startServer2026, type Tool2026 } from './helpers/server-2026.js';
 import { recordingOpener } from './helpers/wait.js';
 
 let cleanup: (() => Promise<void>)[] = [];
@@ -19,16 +19,16 @@ afterEach(async () => {
 /** A server whose first `tools/call` answer is this raw `InputRequiredResult`: what no SDK server would send. */
 const raw = (result: Record<string, unknown>) => (leg: { params: Record<string, unknown> }) =>
   leg.params.inputResponses ? undefined : { resultType: 'input_required', ...result };
-const tool: ModernTool = () => ({ content: [{ type: 'text', text: 'retried' }] });
+const tool: Tool2026 = () => ({ content: [{ type: 'text', text: 'retried' }] });
 const ask = (params: Record<string, unknown>) => ({
   inputRequests: { bad: { method: 'elicitation/create', params } },
 });
 
 async function setup(rawResult: ReturnType<typeof raw>, options: Partial<InstallElicitationOptions> = {}) {
-  const server = await startModernServer({ tool }, 'memory', undefined, rawResult);
+  const server = await startServer2026({ tool }, 'memory', undefined, rawResult);
   const ui = scriptedUI([], { form: submitDefaults, url: { action: 'consent' } });
   const opener = recordingOpener();
-  const connection = await connectModern(server, { ui, opener, rateLimit: false, ...options });
+  const connection = await connect2026(server, { ui, opener, rateLimit: false, ...options });
   cleanup.push(server.close, connection.close);
   const rejected: ElicitationHostEvents['rejected'][] = [];
   connection.host.on('rejected', (event) => rejected.push(event));
@@ -164,7 +164,7 @@ describe('[E-44] every server string reaches the UI sanitized, on every prompt k
         untitled: { type: 'string', default: `bad${evil}` },
       },
     };
-    const server = await startModernServer(
+    const server = await startServer2026(
       { tool },
       'memory',
       { name: `N${evil}`, title: `Ti${evil}`, version: `V${evil}` },
@@ -179,7 +179,7 @@ describe('[E-44] every server string reaches the UI sanitized, on every prompt k
       }),
     );
     const ui = scriptedUI([], { form: { action: 'decline' }, url: { action: 'consent' } });
-    const connection = await connectModern(server, { ui, opener: recordingOpener(), rateLimit: false });
+    const connection = await connect2026(server, { ui, opener: recordingOpener(), rateLimit: false });
     cleanup.push(server.close, connection.close);
     await callToolWithElicitation(connection.client, { name: 'tool', arguments: {} });
 

@@ -5,7 +5,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { type InstallElicitationOptions, installElicitation } from '../../src/index.js';
 
-export type ModernTool = (ctx: ToolContext) => Promise<unknown> | unknown;
+export type Tool2026 = (ctx: ToolContext) => Promise<unknown> | unknown;
 
 /** The slice of the SDK's tool context these tests read. */
 export interface ToolContext {
@@ -29,10 +29,10 @@ export interface SeenLeg {
  * given tools. `memory`: the client reaches `handler.fetch` in process (the SDK's in-memory entry for this
  * era); `http`: Streamable HTTP on 127.0.0.1, a free port.
  */
-export async function startModernServer(
-  tools: Record<string, ModernTool>,
+export async function startServer2026(
+  tools: Record<string, Tool2026>,
   how: 'memory' | 'http' = 'memory',
-  serverInfo = { name: 'modern-server', title: 'Modern Test Server', version: '3.0.0' },
+  serverInfo = { name: 'server-2026', title: 'Test Server 2026', version: '3.0.0' },
   /** Answers a `tools/call` leg with this raw result instead of the SDK: what no SDK server would send. */
   rawToolResult?: (leg: SeenLeg) => Record<string, unknown> | undefined,
 ) {
@@ -91,7 +91,7 @@ export async function startModernServer(
 }
 
 /** A client with elicitkit installed, connected to `server` on whatever era negotiation finds. */
-export async function connectModern(server: { transport(): Transport }, options: InstallElicitationOptions) {
+export async function connect2026(server: { transport(): Transport }, options: InstallElicitationOptions) {
   const client = new Client(
     { name: 'elicitkit-test-host', version: '0.0.0' },
     { versionNegotiation: { mode: 'auto' } },

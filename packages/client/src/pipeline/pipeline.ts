@@ -1,9 +1,11 @@
 import { type AllowedUrlAnalysis, loadPatternEngine } from '@elicitkit/core';
-import type { HostState } from '../host/host-state.js';
+import { displayMessage } from '../host/requester.js';
+import type { PromptSurface } from '../host/surface.js';
+import type { Admission } from './admission.js';
 import { askForm } from './form-flow.js';
+import type { ElicitationMode } from './modes.js';
 import { parseElicitation, type RequestOrigin, type RequestProblem } from './parse-request.js';
-import { displayMessage } from './requester.js';
-import { askUrlConsent, openConsented } from './url-flow.js';
+import type { UrlConsent } from './url-consent.js';
 
 /** `ElicitResult` as this host sends it: `content` only on an accepted form (E-16, E-27). */
 export type ElicitAnswer =
@@ -19,22 +21,34 @@ export type PipelineOutcome =
   | { ok: true; answer: ElicitAnswer; consentedUrl?: AllowedUrlAnalysis }
   | { ok: false; problem: RequestProblem };
 
+/** The pipeline: one elicitation request (its `params`) in, an outcome out. */
 export type ElicitationPipeline = (
   params: unknown,
   signal: AbortSignal,
   origin: RequestOrigin,
 ) => Promise<PipelineOutcome>;
 
+/** Everything the pipeline uses, built before it and handed in. */
+export interface PipelineParts {
+  surface: PromptSurface;
+  modes: ReadonlySet<ElicitationMode>;
+  allowInsecureHttp: boolean;
+  maxInvalidSubmissions: number;
+  /** Step 4; absent when the host turned the rate limit off. */
+  admission: Admission | undefined;
+  urlConsent: UrlConsent;
+}
+
 /**
  * The one pipeline both eras share: a 2025 `elicitation/create` request and a 2026 input request take the
  * same steps, in order. `signal` fires when the server cancels the request, the connection drops, or
  * (2026) the call is abandoned.
  */
-export function createPipeline(host: HostState): ElicitationPipeline {
-  let rateLimitNoticeShown = false;
+export function createPipeline(parts: PipelineParts): ElicitationPipeline {
+  const { surface } = parts;
 
   return async function runPipeline(params, signal, origin) {
-    const requester = host.requester();
+    const requester = surface.requester();
     // Browsers fetch core's pattern engine only for a schema that has a `pattern` (elsewhere: a no-op).
     const schema = (params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
     if (schema !== undefined) await loadPatternEngine(schema);
@@ -42,71 +56,56 @@ export function createPipeline(host: HostState): ElicitationPipeline {
     const at = origin.era === '2026-07-28' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
     const parsed = parseElicitation(
       params,
-      {
-        modes: host.modes,
-        allowInsecureHttp: host.allowInsecureHttp,
-        origin,
-      },
+      { modes: parts.modes, allowInsecureHttp: parts.allowInsecureHttp, origin },
       at,
     );
     if (!parsed.ok) {
       const { message, issues } = parsed.problem;
-      host.events.emit('rejected', {
+      surface.events.emit('rejected', {
         requester,
         message,
         ...(issues && { issues }),
         ...(origin.era === '2026-07-28' && { inputRequestKey: origin.key }),
       });
-      host.notify(requester, 'request-rejected', `Refused an invalid request from ${requester.name}.`);
+      surface.notify(requester, 'request-rejected', `Refused an invalid request from ${requester.name}.`);
       return parsed;
     }
     if (parsed.value.mode === 'form' && parsed.value.droppedDefaults.length > 0) {
-      host.events.emit('default-dropped', { requester, fields: parsed.value.droppedDefaults });
+      surface.events.emit('default-dropped', { requester, fields: parsed.value.droppedDefaults });
     }
-
-    // Step 4 (E-43): over the limit means `cancel`, without asking; the UI hears about it once per episode.
-    if (host.rateLimiter && !host.rateLimiter.tryTake()) {
-      if (!rateLimitNoticeShown) {
-        rateLimitNoticeShown = true;
-        host.events.emit('rate-limited', { requester });
-        host.notify(
-          requester,
-          'rate-limited',
-          `${requester.name} is asking too often; ignoring it for a while.`,
-        );
-      }
-      return { ok: true, answer: { action: 'cancel' } };
-    }
-    rateLimitNoticeShown = false;
 
     const request = { ...parsed.value, message: displayMessage(parsed.value.message) };
     try {
-      // Step 5: one prompt at a time; a request cancelled while queued is never shown.
-      return await host.queue.run(signal, async (): Promise<PipelineOutcome> => {
-        const context = host.promptContext(signal);
-        if (request.mode === 'form') {
-          const answer = await askForm(
+      // Step 4 (E-43): 2025 requests only; a 2026 input request belongs to a call this host is driving,
+      // whose rounds are capped instead (maxPromptRounds).
+      if (origin.era === '2025-11-25' && parts.admission && !(await parts.admission(signal))) {
+        return { ok: true, answer: { action: 'cancel' } };
+      }
+      if (request.mode === 'form') {
+        // Step 5: one prompt at a time; a request cancelled while queued is never shown.
+        const answer = await surface.queue.run(signal, () =>
+          askForm(
             request.schema,
             request.message,
-            context,
-            host.maxFormAttempts,
-            (fields) => host.events.emit('default-dropped', { requester, fields }),
-          );
-          return { ok: true, answer };
-        }
-        const outcome = await askUrlConsent(request, 'request', context);
-        if (outcome.action !== 'consent') return { ok: true, answer: { action: outcome.action } };
-        // M-17: on 2026 no completion notice comes; the retry tells the server the user went ahead
-        if (origin.era === '2025-11-25') host.tracker.consented(request.flowId);
-        await openConsented(request, host.opener, context, (error) =>
-          host.events.emit('error', { requester, during: 'open', error }),
+            surface.promptContext(signal),
+            parts.maxInvalidSubmissions,
+            (fields) => surface.events.emit('default-dropped', { requester, fields }),
+          ),
         );
-        // E-16: `accept` in URL mode means consent, not completion, and carries no content
-        return { ok: true, answer: { action: 'accept' }, consentedUrl: request.url };
+        return { ok: true, answer };
+      }
+      // M-17: on 2026 no completion notice comes; the retry tells the server the person went ahead
+      const action = await parts.urlConsent.ask(request, {
+        origin: 'request',
+        track: origin.era === '2025-11-25',
+        signal,
       });
+      if (action !== 'consent') return { ok: true, answer: { action } };
+      // E-16: `accept` in URL mode means consent, not completion, and carries no content
+      return { ok: true, answer: { action: 'accept' }, consentedUrl: request.url };
     } catch (error) {
       // Aborted: nobody reads the answer. Otherwise the UI failed and nobody answered.
-      if (!signal.aborted) host.events.emit('error', { requester, during: 'ui', error });
+      if (!signal.aborted) surface.events.emit('error', { requester, during: 'ui', error });
       return { ok: true, answer: { action: 'cancel' } };
     }
   };

@@ -1,4 +1,4 @@
-import type { HostState } from '../host/host-state.js';
+import type { PromptSurface } from '../host/surface.js';
 import type { CompletionWait } from '../ui.js';
 
 export type ManualChoice = 'retry' | 'cancel';
@@ -9,12 +9,12 @@ export type ManualChoice = 'retry' | 'cancel';
  * A UI without controls, or one that fails, never answers: the wait simply goes on.
  */
 export class ManualControls {
-  readonly #host: HostState;
+  readonly #surface: PromptSurface;
   #pending: CompletionWait['pending'];
   #shown: { choice: Promise<ManualChoice>; done: AbortController } | undefined;
 
-  constructor(host: HostState, pending: CompletionWait['pending']) {
-    this.#host = host;
+  constructor(surface: PromptSurface, pending: CompletionWait['pending']) {
+    this.#surface = surface;
     this.#pending = pending;
   }
 
@@ -23,34 +23,33 @@ export class ManualControls {
     this.#pending = pending;
   }
 
-  get pending(): CompletionWait['pending'] {
-    return this.#pending;
-  }
-
+  /** Shows the controls (or keeps them up); resolves with the person's pick. */
   next(): Promise<ManualChoice> {
     if (this.#shown) return this.#shown.choice;
     const done = new AbortController();
-    const host = this.#host;
-    const requester = host.requester();
-    const wait = host.ui.waitForCompletion?.bind(host.ui);
+    const surface = this.#surface;
+    const requester = surface.requester();
+    const wait = surface.ui.waitForCompletion?.bind(surface.ui);
     const choice: Promise<ManualChoice> = wait
       ? Promise.resolve()
           .then(() => wait({ requester, pending: [...this.#pending], signal: done.signal }))
           .catch((error: unknown) => {
             // A broken control panel must not end the wait: the server can still finish.
-            host.events.emit('error', { requester, during: 'ui', error });
+            surface.events.emit('error', { requester, during: 'ui', error });
             return never();
           })
       : never();
     const shown = { choice, done };
     this.#shown = shown;
-    // Once picked, the controls are gone from the screen; the next wait shows them afresh.
+    // Once picked, the controls are gone from the screen (their signal says so); the next wait shows them afresh.
     void choice.then(() => {
+      done.abort();
       if (this.#shown === shown) this.#shown = undefined;
     });
     return choice;
   }
 
+  /** Withdraws the controls. */
   close(): void {
     this.#shown?.done.abort();
     this.#shown = undefined;

@@ -4,7 +4,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
 serveStdio(
   () => {
-    const server = new McpServer({ name: 'modern-stdio-server', version: '1.0.0' });
+    const server = new McpServer({ name: 'stdio-server-2026', version: '1.0.0' });
     server.registerTool('ask', { description: 'Asks for a name' }, (async (ctx: {
       mcpReq: { inputResponses?: Record<string, unknown> };
     }) => {

@@ -1,38 +1,55 @@
-import { isJsonObject, PeerError, RefusedError, timerSleep } from '@elicitkit/core';
-import { answerInputRequest } from '../era/input-request.js';
+import { type Clock, isJsonObject, PeerError, RefusedError, timerSleep } from '@elicitkit/core';
+import type { InputRequestOutcome } from '../era/request-2026.js';
 import { ClientErrorCode } from '../errors.js';
-import type { HostState } from '../host/host-state.js';
-import type { ElicitAnswer } from '../pipeline/handle-request.js';
+import type { PromptSurface } from '../host/surface.js';
 import type { CompletionWait } from '../ui.js';
+import type { RoundLimits } from './limits.js';
 import { type ManualChoice, ManualControls } from './manual-controls.js';
 
 /** What the next leg of a 2026 request adds to the original params (M-11, M-12). */
 export interface RetryRound {
-  inputResponses?: Record<string, ElicitAnswer>;
+  /** The answers, by input-request key: `ElicitResult`s (or, for sampling and roots, the host's own handler's result). */
+  inputResponses?: Record<string, unknown>;
   /** The previous result's `requestState`, byte for byte; absent when it gave none. */
   requestState?: string;
 }
 
-export interface RoundLimits {
-  /** Rounds that asked the user something. */
-  maxPromptRounds: number;
-  /** Rounds that only held or shed the retry (requestState only, or a consented URL asked again). */
-  maxWaitRounds: number;
-  /** Pause before retrying such a round: `initialMs`, doubling up to `maxMs` (M-11). */
-  waitPacing: { initialMs: number; maxMs: number };
+/** Answers one input request of a round (the pipeline for elicitation). */
+export type AnswerInputRequest = (
+  key: string,
+  entry: unknown,
+  signal: AbortSignal,
+) => Promise<InputRequestOutcome>;
+
+/** What a driver is built from: how to answer, where to show the wait controls, and the host's time. */
+export interface RoundDriverParts {
+  answer: AnswerInputRequest;
+  surface: PromptSurface;
+  clock: Clock;
 }
 
 /** More input requests than this in one round is a flood, not a form. */
 const MAX_INPUT_REQUESTS_PER_ROUND = 20;
 
+/** Whether `result` is an `InputRequiredResult` (2026-07-28): another round, not the end of the call. */
+export function isInputRequired(result: unknown): boolean {
+  return isJsonObject(result) && result.resultType === 'input_required';
+}
+
 /**
- * The 2026-07-28 side of `requestWithElicitation`: one instance per call, so nothing from this call's
- * `inputRequests` or `requestState` ever reaches another request (M-14). Each `InputRequiredResult` goes
- * to `next`, which answers its input requests through the pipeline, in order, one at a time, and returns
- * what the retry carries; `send` then re-issues the request (the SDK gives each leg a new id, M-13).
+ * One 2026-07-28 call's rounds, on whichever entry point drives them (`callToolWithElicitation`, or a plain
+ * `client.callTool` through the SDK's result hook): one instance per call, so nothing from this call's
+ * `inputRequests` or `requestState` ever reaches another request (M-14). `next` answers one
+ * `InputRequiredResult` (its input requests through the pipeline, in order, one at a time; caps, loop
+ * detection, pacing) and returns what the next leg carries; `send` issues that leg with the "retry now" /
+ * "cancel" controls up while a consented URL flow runs.
+ *
+ * Extending it: a driver only needs results in and legs out, so another transport of rounds (the Tasks
+ * extension: input requests read from `tasks/get`, answers sent by `tasks/update`) feeds `next` the same
+ * way and sends what it returns in its own request.
  */
-export class InputRequiredRounds {
-  readonly #host: HostState;
+export class RoundDriver {
+  readonly #parts: RoundDriverParts;
   readonly #limits: RoundLimits;
   readonly #signal: AbortSignal;
   #rounds = 0;
@@ -42,10 +59,15 @@ export class InputRequiredRounds {
   readonly #consented = new Map<string, { rawUrl: unknown; view: CompletionWait['pending'][number] }>();
   #controls: ManualControls | undefined;
 
-  constructor(host: HostState, limits: RoundLimits, signal: AbortSignal) {
-    this.#host = host;
+  constructor(parts: RoundDriverParts, limits: RoundLimits, signal: AbortSignal) {
+    this.#parts = parts;
     this.#limits = limits;
     this.#signal = signal;
+  }
+
+  /** The call's signal: the caller's, and the connection's close. */
+  get signal(): AbortSignal {
+    return this.#signal;
   }
 
   /** Answers one `InputRequiredResult`; resolves with what the retry carries. */
@@ -53,27 +75,35 @@ export class InputRequiredRounds {
     const { inputRequests, requestState } = readInputRequired(result);
     const entries = Object.entries(inputRequests ?? {});
     // A consented URL flow the server lists again is still running: not a new question (M-17).
-    const stillRunning = entries.filter(([key, entry]) => this.#isConsentedAgain(key, entry));
-    const questions = entries.filter((entry) => !stillRunning.includes(entry));
+    const stillRunning = new Set(
+      entries.filter(([key, entry]) => this.#isConsentedAgain(key, entry)).map(([key]) => key),
+    );
+    const asking = entries.length > stillRunning.size;
     this.#forgetFinishedFlows(
       entries.map(([key]) => key),
       requestState !== undefined,
     );
 
-    const responses: Record<string, ElicitAnswer> = {};
-    if (questions.length > 0) {
+    const responses: Record<string, unknown> = {};
+    if (asking) {
       this.#checkRound(inputRequests, requestState, result);
       // New questions replace the wait: the server moved on.
       this.#closeControls();
       let allAccepted = true;
       for (const [key, entry] of entries) {
-        if (stillRunning.some(([running]) => running === key)) {
+        if (stillRunning.has(key)) {
           responses[key] = { action: 'accept' };
           continue;
         }
-        const outcome = await answerInputRequest(this.#host.pipeline, key, entry, this.#signal);
+        const outcome = await this.#parts.answer(key, entry, this.#signal);
         responses[key] = outcome.answer;
-        if (outcome.answer.action !== 'accept') allAccepted = false;
+        if (
+          isJsonObject(outcome.answer) &&
+          'action' in outcome.answer &&
+          outcome.answer.action !== 'accept'
+        ) {
+          allAccepted = false;
+        }
         if (outcome.consentedUrl) {
           const params = (entry as { params?: { url?: unknown } }).params;
           this.#consented.set(key, { rawUrl: params?.url, view: { flowId: key, url: outcome.consentedUrl } });
@@ -90,7 +120,7 @@ export class InputRequiredRounds {
           { cause: result, details: { elicitationIds: [...this.#consented.keys()] } },
         );
       }
-      for (const [key] of stillRunning) responses[key] = { action: 'accept' };
+      for (const key of stillRunning) responses[key] = { action: 'accept' };
       await this.#pace();
     }
     return {
@@ -179,14 +209,15 @@ export class InputRequiredRounds {
     }
     const pending = [...this.#consented.values()].map((flow) => flow.view);
     if (this.#controls) this.#controls.setPending(pending);
-    else this.#controls = new ManualControls(this.#host, pending);
+    else this.#controls = new ManualControls(this.#parts.surface, pending);
     return this.#controls;
   }
 
   async #pace(): Promise<void> {
     const { initialMs, maxMs } = this.#limits.waitPacing;
     const ms = Math.min(initialMs * 2 ** (this.#waitRounds - 1), maxMs);
-    const sleep = this.#host.clock.sleep?.bind(this.#host.clock) ?? timerSleep;
+    const { clock } = this.#parts;
+    const sleep = clock.sleep?.bind(clock) ?? timerSleep;
     const controls = this.#activeControls();
     const pause = new AbortController();
     try {
@@ -211,6 +242,23 @@ export class InputRequiredRounds {
     this.#controls?.close();
     this.#controls = undefined;
   }
+}
+
+/**
+ * The one 2026 loop: while the result is an `InputRequiredResult`, answers it through `driver` and sends the
+ * next leg (original params + `round`, by `sendLeg`). Resolves with the first result that is not one.
+ */
+export async function driveRounds(
+  driver: RoundDriver,
+  result: unknown,
+  sendLeg: (round: RetryRound, signal: AbortSignal) => Promise<unknown>,
+): Promise<unknown> {
+  let current = result;
+  while (isInputRequired(current)) {
+    const round = await driver.next(current);
+    current = await driver.send((signal) => sendLeg(round, signal));
+  }
+  return current;
 }
 
 /** Reads an `InputRequiredResult` without trusting it (M-02, M-03); `requestState` is only copied. */

@@ -1,14 +1,17 @@
+import { Client } from '@modelcontextprotocol/client';
 import { inputRequired } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   callToolWithElicitation,
+  DEFAULT_MAX_PROMPT_ROUNDS,
   type ElicitationHostEvents,
   type FormPrompt,
   type InstallElicitationOptions,
+  installElicitation,
   PeerError,
 } from '../src/index.js';
 import { scriptedUI, submitDefaults } from '../src/testing/index.js';
-import { connectModern, type ModernTool, startModernServer } from './helpers/modern-server.js';
+import { connect2026, startServer2026, type Tool2026 } from './helpers/server-2026.js';
 import { recordingOpener } from './helpers/wait.js';
 
 const nameSchema = {
@@ -17,7 +20,7 @@ const nameSchema = {
   required: ['name'],
 };
 const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
-const responsesOf = (ctx: Parameters<ModernTool>[0]) => ctx.mcpReq.inputResponses ?? {};
+const responsesOf = (ctx: Parameters<Tool2026>[0]) => ctx.mcpReq.inputResponses ?? {};
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -25,10 +28,10 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(tools: Record<string, ModernTool>, options: Partial<InstallElicitationOptions> = {}) {
-  const server = await startModernServer(tools);
+async function setup(tools: Record<string, Tool2026>, options: Partial<InstallElicitationOptions> = {}) {
+  const server = await startServer2026(tools);
   const ui = scriptedUI();
-  const connection = await connectModern(server, {
+  const connection = await connect2026(server, {
     ui,
     opener: recordingOpener(),
     rateLimit: false,
@@ -39,7 +42,7 @@ async function setup(tools: Record<string, ModernTool>, options: Partial<Install
 }
 
 /** A tool asking one form per round, `rounds` times, carrying its progress in `requestState`. */
-function askName(): ModernTool {
+function askName(): Tool2026 {
   return (ctx) => {
     const answer = responsesOf(ctx).name as { action?: string; content?: { name?: string } } | undefined;
     if (!answer) {
@@ -49,6 +52,28 @@ function askName(): ModernTool {
     }
     return text(answer.action === 'accept' ? `hello ${answer.content?.name}` : `no name (${answer.action})`);
   };
+}
+
+/** A tool that asks a new question every round, forever. */
+function askForever(): Tool2026 {
+  let asked = 0;
+  return () => {
+    asked += 1;
+    return inputRequired({
+      inputRequests: {
+        [`q${asked}`]: inputRequired.elicit({ message: `Again ${asked}?`, requestedSchema: nameSchema }),
+      },
+    });
+  };
+}
+
+/** A tool that ignores the answers and sends the very same round again. */
+function repeatRound(): Tool2026 {
+  return () =>
+    inputRequired({
+      inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }) },
+      requestState: 'same',
+    });
 }
 
 describe('2026-07-28 forms through the one pipeline', () => {
@@ -65,7 +90,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
     }
   });
 
-  it('answers a form on a plain client.callTool (the SDK driver reaches the pipeline)', async () => {
+  it("answers a form on a plain client.callTool (the SDK hands the round to elicitkit's driver)", async () => {
     const { client, ui } = await setup({ ask: askName() });
     ui.push({ form: submitDefaults });
     const result = await client.callTool({ name: 'ask', arguments: {} });
@@ -73,8 +98,8 @@ describe('2026-07-28 forms through the one pipeline', () => {
     const prompt = ui.prompts[0] as FormPrompt;
     expect(prompt).toMatchObject({ kind: 'form', message: 'Your name?', initial: { name: 'Ada' } });
     expect(prompt.requester).toEqual({
-      name: 'modern-server',
-      title: 'Modern Test Server',
+      name: 'server-2026',
+      title: 'Test Server 2026',
       version: '3.0.0',
     });
   });
@@ -82,7 +107,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   it('[M-12] [M-13] echoes requestState byte for byte on each retry, with a new id', async () => {
     // Whitespace, escapes and non-BMP text: anything a parser or normalizer would change.
     const states = [' {"a":1}\u2028\t', 'x'.repeat(5000), '🧪\u0000é'];
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const step =
         Object.keys(responsesOf(ctx)).length === 0 ? 0 : Number(Object.keys(responsesOf(ctx))[0]!.slice(1));
       if (step >= states.length) return text('done');
@@ -108,7 +133,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-11] shows several input requests of one round one at a time, in order, and answers each as the user did', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const got = responsesOf(ctx);
       if (Object.keys(got).length === 0) {
         return inputRequired({
@@ -143,7 +168,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-11] on a plain client.callTool too, asks the questions of one round one at a time, in order', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const got = responsesOf(ctx);
       if (Object.keys(got).length > 0) return text(Object.keys(got).join(','));
       return inputRequired({
@@ -173,16 +198,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-08] ends a server that asks forever with a typed round-limit error', async () => {
-    let asked = 0;
-    const tool: ModernTool = () => {
-      asked += 1;
-      return inputRequired({
-        inputRequests: {
-          [`q${asked}`]: inputRequired.elicit({ message: `Again ${asked}?`, requestedSchema: nameSchema }),
-        },
-      });
-    };
-    const { client, ui } = await setup({ forever: tool });
+    const { client, ui } = await setup({ forever: askForever() });
     for (let i = 0; i < 5; i++) ui.push({ form: submitDefaults });
     const error = await callToolWithElicitation(
       client,
@@ -194,13 +210,70 @@ describe('2026-07-28 forms through the one pipeline', () => {
     expect(ui.prompts).toHaveLength(3);
   });
 
-  it('ends a server that ignores accepted answers and repeats the round unchanged with a retry-loop error', async () => {
-    const tool: ModernTool = () =>
-      inputRequired({
-        inputRequests: { name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }) },
-        requestState: 'same',
+  it('[M-08] caps a plain client.callTool against a server that asks forever, with the same round limit (issue 21)', async () => {
+    const ui = scriptedUI([], { form: submitDefaults });
+    const { client } = await setup({ forever: askForever() }, { ui });
+    const error = await client.callTool({ name: 'forever', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PeerError);
+    expect(error).toMatchObject({ code: 'round-limit' });
+    // The person saw DEFAULT_MAX_PROMPT_ROUNDS prompts, not the hundred the SDK's own cap let through.
+    expect(ui.prompts).toHaveLength(DEFAULT_MAX_PROMPT_ROUNDS);
+  });
+
+  it("[M-08] takes the host's roundLimits for a plain client.callTool", async () => {
+    const ui = scriptedUI([], { form: submitDefaults });
+    const { client } = await setup({ forever: askForever() }, { ui, roundLimits: { maxPromptRounds: 2 } });
+    await expect(client.callTool({ name: 'forever', arguments: {} })).rejects.toMatchObject({
+      code: 'round-limit',
+    });
+    expect(ui.prompts).toHaveLength(2);
+  });
+
+  it('ends a plain client.callTool that repeats an answered round unchanged with a retry-loop error', async () => {
+    const { client, ui } = await setup({ loop: repeatRound() });
+    ui.push({ form: submitDefaults }, { form: submitDefaults });
+    await expect(client.callTool({ name: 'loop', arguments: {} })).rejects.toMatchObject({
+      name: 'PeerError',
+      code: 'retry-loop',
+    });
+    expect(ui.prompts).toHaveLength(1);
+  });
+
+  it('still answers a sampling input request with the handler the host registered on the SDK client', async () => {
+    const tool: Tool2026 = (ctx) => {
+      const { name, sample } = responsesOf(ctx) as Record<string, { content?: unknown; action?: string }>;
+      if (name && sample) return text(`${name.action} + ${JSON.stringify(sample.content)}`);
+      return inputRequired({
+        inputRequests: {
+          name: inputRequired.elicit({ message: 'Name?', requestedSchema: nameSchema }),
+          sample: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }],
+            maxTokens: 10,
+          }),
+        },
       });
-    const { client, ui } = await setup({ loop: tool });
+    };
+    const server = await startServer2026({ both: tool });
+    const ui = scriptedUI([{ form: submitDefaults }]);
+    const client = new Client(
+      { name: 'sampling-host', version: '1.0.0' },
+      { versionNegotiation: { mode: 'auto' }, capabilities: { sampling: {} } },
+    );
+    installElicitation(client, { ui, rateLimit: false });
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'hi' },
+      model: 'test-model',
+    }));
+    await client.connect(server.transport());
+    cleanup.push(server.close, () => client.close());
+    const result = await client.callTool({ name: 'both', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'accept + {"type":"text","text":"hi"}' }]);
+    expect(ui.prompts).toHaveLength(1);
+  });
+
+  it('ends a server that ignores accepted answers and repeats the round unchanged with a retry-loop error', async () => {
+    const { client, ui } = await setup({ loop: repeatRound() });
     ui.push({ form: submitDefaults }, { form: submitDefaults });
     const error = await callToolWithElicitation(client, { name: 'loop', arguments: {} }).catch(
       (e: unknown) => e,
@@ -210,7 +283,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-10] lets the server ask again after a decline (not a loop)', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const answer = responsesOf(ctx).name as { action?: string } | undefined;
       if (answer?.action === 'accept') return text('thanks');
       return inputRequired({
@@ -226,7 +299,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
 
   it('[M-11] retries requestState-only rounds at once but paced by the clock, without prompting', async () => {
     let shed = 0;
-    const tool: ModernTool = () => {
+    const tool: Tool2026 = () => {
       shed += 1;
       return shed <= 3 ? inputRequired({ requestState: `busy-${shed}` }) : text('served');
     };
@@ -247,7 +320,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
   });
 
   it('[M-14] keeps each call’s requestState to itself when calls run in parallel', async () => {
-    const tool: ModernTool = (ctx) => {
+    const tool: Tool2026 = (ctx) => {
       const state = ctx.mcpReq.requestState<string>();
       if (state) return text(state);
       const answer = responsesOf(ctx).name as { content?: { name?: string } } | undefined;
@@ -276,7 +349,7 @@ describe('2026-07-28 forms through the one pipeline', () => {
         city: { type: 'string', default: 'Paris' },
       },
     };
-    const tool: ModernTool = (ctx) =>
+    const tool: Tool2026 = (ctx) =>
       responsesOf(ctx).q
         ? text('ok')
         : ({

@@ -1,21 +1,20 @@
-import { sanitizeForDisplay } from '@elicitkit/core';
-import type { Client } from '@modelcontextprotocol/client';
+import { isJsonObject, sanitizeForDisplay } from '@elicitkit/core';
 import type { Requester } from '../ui.js';
 
 /** Longest server name, title or version shown; longer ones are cut (they are the server's own words). */
 const MAX_IDENTITY_LENGTH = 120;
 
 /**
- * Who asks (E-03): the identity the server gave in `initialize`, sanitized, never taken from a message.
- * A server that gave none is shown as such rather than being dropped.
+ * Who asks (E-03): the identity the server gave in `initialize` (or `server/discover`), sanitized, never
+ * taken from a message. A server that gave none is shown as such rather than being dropped.
  */
-export function requesterOf(client: Client): Requester {
-  const info = client.getServerVersion();
+export function requesterFrom(info: unknown): Requester {
+  const fields = isJsonObject(info) ? info : {};
   const clean = (text: unknown) =>
     typeof text === 'string' ? sanitizeForDisplay(text, { maxLength: MAX_IDENTITY_LENGTH }) : undefined;
-  const name = clean(info?.name);
-  const title = clean(info?.title);
-  const version = clean(info?.version);
+  const name = clean(fields.name);
+  const title = clean(fields.title);
+  const version = clean(fields.version);
   return {
     name: name || '(unnamed server)',
     ...(title && { title }),
