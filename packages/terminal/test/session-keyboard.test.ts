@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overHttp, type Setup, TRANSPORTS } from './helpers/scenario.js';
 import type { RaceOrder } from './helpers/scenario-server.js';
 import { answer, command } from './helpers/session.js';
+
+// Real terminals and Node processes started from TypeScript: generous ceilings on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let setup: Setup | undefined;
 afterEach(async () => {

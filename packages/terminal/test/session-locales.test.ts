@@ -1,10 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWords } from '../src/i18n/messages.js';
 import { zoneText } from '../src/ui/form-fields.js';
 import { overHttp, overStdio, type Setup } from './helpers/scenario.js';
 import { answer, command, serverGot } from './helpers/session.js';
+
+// Real terminals and Node processes started from TypeScript: generous ceilings on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const SERVER = 'scenario-server 1.0.0';
 /** Transcripts of each walk, for a person to read (`.tmp` is not committed). */

@@ -1,8 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overHttp, type Setup, TRANSPORTS } from './helpers/scenario.js';
 import { answer, lastLineWith, serverGot } from './helpers/session.js';
 import { ELICIT, Terminal } from './helpers/tmux.js';
+
+// Real terminals and Node processes started from TypeScript: generous ceilings on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 let setup: Setup | undefined;
 let term: Terminal | undefined;

@@ -43,13 +43,6 @@ function versionNegotiation(protocol: ProtocolChoice, target: Target): VersionNe
   };
 }
 
-/**
- * E-43, tuned for a person at a prompt: every tool call here is one the person typed, and a single call may
- * ask a few questions (pick a booking, then confirm), so the library default (3, then one per 10 s) would
- * refuse honest servers mid-session. A server flooding requests is still cut off after ten in a row.
- */
-const SESSION_RATE_LIMIT = { burst: 10, refillMs: 3_000 };
-
 export function describeTarget(target: Target): string {
   return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
 }
@@ -85,12 +78,9 @@ export async function openConnection(
     { name: 'elicit', title: 'elicit (elicitkit terminal host)', version },
     { versionNegotiation: versionNegotiation(protocol, target) },
   );
-  const host = installElicitation(client, {
-    ui,
-    modes: ['form', 'url'],
-    rateLimit: SESSION_RATE_LIMIT,
-    opener: systemBrowserOpener(),
-  });
+  // E-43 with the library's budget: requests during a call the person made count apart from unsolicited
+  // ones, and over either budget the person is asked (terminalUI's rateLimited) whether to allow more.
+  const host = installElicitation(client, { ui, modes: ['form', 'url'], opener: systemBrowserOpener() });
   host.on('error', ({ during, error }) => {
     if (during === 'ui') log({ key: 'session.ui-failed', params: { reason: describeError(error) } });
   });

@@ -4,6 +4,7 @@ import type {
   FormAnswer,
   FormPrompt,
   HostNotice,
+  RateLimitPrompt,
   UrlAnswer,
   UrlPrompt,
 } from '@elicitkit/client';
@@ -13,6 +14,7 @@ import { wordsLoader } from '../i18n/messages.js';
 import { hostMark, hostNameOf } from './banner.js';
 import { runForm } from './form-flow.js';
 import { keyboardFor } from './keyboard.js';
+import { runLimitPrompt } from './limit-prompt.js';
 import { noticeLines } from './notices.js';
 import type { TerminalIO } from './prompt-runner.js';
 import type { Screen } from './screen.js';
@@ -79,6 +81,9 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
 
     waitForCompletion: (wait: CompletionWait): Promise<'retry' | 'cancel'> =>
       prompting<'retry' | 'cancel'>(wait.signal, 'retry', (s) => runWait(wait, s)),
+
+    rateLimited: (prompt: RateLimitPrompt): Promise<'allow' | 'block'> =>
+      prompting<'allow' | 'block'>(prompt.signal, 'block', (s) => runLimitPrompt(prompt, s)),
 
     notice(notice: HostNotice): void {
       const about = notice.code === 'url-opened' || notice.code === 'open-failed' ? consented : undefined;

@@ -23,7 +23,7 @@ export interface SetupOptions {
 export async function overHttp(options: SetupOptions = {}): Promise<Setup> {
   const server = await scenarioHttpServer();
   const term = await Terminal.start([...ELICIT, 'connect', server.url, ...(options.args ?? [])], options);
-  await term.waitFor('elicit›');
+  await term.waitFor('elicit›', { timeoutMs: 60_000 });
   return {
     term,
     control: server,
@@ -49,8 +49,10 @@ export async function overStdio(options: SetupOptions = {}): Promise<Setup> {
     ],
     options,
   );
-  const screen = await term.waitFor(/control port \d+/);
-  await term.waitFor('elicit›');
+  // Two Node processes start from TypeScript sources here (elicit, then the server): on a loaded machine that
+  // takes a while; this is a ceiling on waiting, not a timed assertion.
+  const screen = await term.waitFor(/control port \d+/, { timeoutMs: 60_000 });
+  await term.waitFor('elicit›', { timeoutMs: 60_000 });
   const port = /control port (\d+)/.exec(screen)![1];
   const post = async (path: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST' });
