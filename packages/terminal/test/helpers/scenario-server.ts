@@ -178,6 +178,25 @@ export class Scenario implements ScenarioControl {
     form('every_kind', 'Every kind of field.', EVERY_KIND_SCHEMA);
     form('no_defaults', 'Nothing answered for you.', NO_DEFAULTS_SCHEMA);
     form('confirm_it', 'Delete report.txt?', { type: 'object', properties: {} });
+    // Any schema the test hands over: for comparing what two UIs send for the same prompt.
+    server.registerTool(
+      'ask_schema',
+      {
+        description: 'Asks with the given schema',
+        inputSchema: { schema: z.record(z.string(), z.unknown()) },
+      },
+      async ({ schema }, extra) =>
+        answer(
+          await extra.sendRequest(
+            {
+              method: 'elicitation/create',
+              params: { mode: 'form', message: 'Corpus prompt.', requestedSchema: schema } as never,
+            },
+            ElicitResultSchema,
+            { timeout: 600_000 },
+          ),
+        ),
+    );
     server.registerTool('open_page', { description: 'Asks to open a look-alike page' }, async (extra) =>
       answer(
         await extra.sendRequest(
