@@ -4,6 +4,7 @@ import { ElementBase, h, withNodes } from './dom.js';
 import { keepFocusAboveBar } from './focus-in-view.js';
 import { loadMessages, type Messages, peekMessages } from './i18n/messages.js';
 import { resolveLocale } from './locale.js';
+import { OUTCOME_EVENT } from './names.js';
 import { STYLES } from './styles.js';
 
 let sheet: CSSStyleSheet | undefined;
@@ -28,16 +29,13 @@ function adoptStyles(root: ShadowRoot): void {
   }
 }
 
-/** The event every prompt element fires once, with its outcome in `detail`. */
-export const OUTCOME_EVENT = 'elicit-outcome';
-
 /**
  * Shared shape of the prompt elements: an open shadow root (styles stay in, page styles stay out),
  * a host-drawn header naming the server (E-03), Escape as Cancel (E-42), one outcome event, and the
  * person's language: `locale` (property or attribute), else the nearest `lang` above the element. A
  * language whose catalog is not loaded yet is fetched first; the prompt draws when it arrives (`ready`).
  */
-export abstract class PromptElement<Prompt, Outcome> extends ElementBase {
+export abstract class PromptElement<Prompt extends { requester: Requester }, Outcome> extends ElementBase {
   static observedAttributes = ['locale'];
   #prompt: Prompt | undefined;
   #locale: string | readonly string[] | undefined;
@@ -46,6 +44,7 @@ export abstract class PromptElement<Prompt, Outcome> extends ElementBase {
   #wantsFocus = false;
   #generation = 0;
   #ready: Promise<void> = Promise.resolve();
+  #messages: Messages | undefined;
   protected readonly root: ShadowRoot;
   /** The sticky action bars, which focus must never hide under (WCAG 2.4.11). */
   protected bars: HTMLElement[] = [];
@@ -91,6 +90,21 @@ export abstract class PromptElement<Prompt, Outcome> extends ElementBase {
     return this.#ready;
   }
 
+  /** Once drawn: the language the prompt speaks (for `lang`), its direction (for `dir`) and a label naming it and its server, for a dialog around it. */
+  get spoken(): { language: string; dir: 'ltr' | 'rtl'; label: string } | undefined {
+    const messages = this.#messages;
+    const prompt = this.#prompt;
+    if (!messages || !prompt || !this.#drawn) return undefined;
+    return {
+      language: messages.ui.language,
+      dir: messages.ui.dir,
+      label: messages.ui.t(this.dialogLabel, { server: requesterLabel(prompt.requester) }),
+    };
+  }
+
+  /** The message that names this kind of prompt for a dialog around it (`Form request from {server}`). */
+  protected abstract readonly dialogLabel: 'dialog.form' | 'dialog.url' | 'dialog.wait';
+
   #draw(): void {
     const generation = ++this.#generation;
     this.#drawn = false;
@@ -102,6 +116,7 @@ export abstract class PromptElement<Prompt, Outcome> extends ElementBase {
     const paint = (messages: Messages) => {
       if (generation !== this.#generation) return;
       adoptStyles(this.root);
+      this.#messages = messages;
       this.render(prompt, messages);
       const container = this.root.firstElementChild;
       container?.setAttribute('lang', messages.ui.language);

@@ -8,14 +8,34 @@ import type {
   UrlOpener,
   UrlPrompt,
 } from '@elicitkit/client';
-import { requesterLabel } from '@elicitkit/client/ui-kit';
-import { defineElicitElements } from './define.js';
-import { ElicitFormElement } from './form/form-element.js';
-import { loadMessages, type Messages } from './i18n/messages.js';
-import { resolveLocale } from './locale.js';
-import { OUTCOME_EVENT, type PromptElement } from './prompt-element.js';
-import { openInNewTab, UrlConsentElement, type WindowOpener } from './url/consent-element.js';
-import { UrlWaitElement, type WaitAnswer } from './url/wait-element.js';
+import type { ElicitFormElement } from './form/form-element.js';
+import { defineOnce, ELEMENT_NAMES, OUTCOME_EVENT } from './names.js';
+import type { UrlConsentElement } from './url/consent-element.js';
+import { openInNewTab, type WindowOpener } from './url/new-tab.js';
+import type { UrlWaitElement, WaitAnswer } from './url/wait-element.js';
+
+/**
+ * Each prompt kind's element (and what it shares with the others: styles, the English catalogs, the
+ * adapter kit) is fetched with the first prompt of that kind, by dynamic `import()`: a page that never
+ * receives a prompt never loads the UI. `preloadWebUI()` fetches it all ahead of time.
+ */
+const ELEMENTS = {
+  form: () =>
+    import('./form/form-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.form, module.ElicitFormElement);
+      return module.ElicitFormElement;
+    }),
+  url: () =>
+    import('./url/consent-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.urlConsent, module.UrlConsentElement);
+      return module.UrlConsentElement;
+    }),
+  wait: () =>
+    import('./url/wait-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.urlWait, module.UrlWaitElement);
+      return module.UrlWaitElement;
+    }),
+};
 
 /** Options of {@link webUI}: where prompts appear, their language and theme, how URLs are opened, where notices go. */
 export interface WebUIOptions {
@@ -25,9 +45,9 @@ export interface WebUIOptions {
    */
   container?: HTMLElement | (() => HTMLElement);
   /**
-   * The language prompts speak: a BCP 47 tag or a preference list. Default: the `lang` of the container (or
-   * of the page), else the browser's languages. English, German, Japanese and Arabic (right to left) are
-   * built in; others fall back to English.
+   * The language prompts speak: a BCP 47 tag or a preference list. Default: the nearest `lang` above where
+   * the prompt appears (the container's, or the page's), else the browser's languages. English, German,
+   * Japanese and Arabic (right to left) are built in; others fall back to English.
    */
   locale?: string | readonly string[];
   /** Forces a colour scheme; default follows `prefers-color-scheme`. */
@@ -48,11 +68,16 @@ export interface WebUI extends ElicitationUI {
 }
 
 /**
- * Fetches the catalogs for `locale` (the web UI's and core's validation messages) ahead of the first
- * prompt, so it shows without waiting. Optional: prompts fetch what they need themselves.
+ * Fetches ahead of the first prompt what `webUI` otherwise fetches with it: the three elements, and the
+ * catalogs for `locale` (default: the page's `lang`, else the browser's languages). Optional.
  */
-export async function preloadLocale(locale: string | readonly string[]): Promise<void> {
-  await loadMessages(locale);
+export async function preloadWebUI(locale?: string | readonly string[]): Promise<void> {
+  const [{ loadMessages }, { resolveLocale }] = await Promise.all([
+    import('./i18n/messages.js'),
+    import('./locale.js'),
+    ...Object.values(ELEMENTS).map((load) => load()),
+  ]);
+  await loadMessages(locale ?? resolveLocale(document.body, undefined));
 }
 
 /** The element that had focus, looking inside shadow roots, so focus can go back there (WCAG 2.4.3). */
@@ -68,41 +93,50 @@ function deepActiveElement(): HTMLElement | undefined {
  * back where it was.
  */
 export function webUI(options: WebUIOptions = {}): WebUI {
-  defineElicitElements();
   const openWindow = options.openWindow ?? openInNewTab;
   const openedByClick = new Set<string>();
 
-  async function show<P, O>(
-    element: PromptElement<P, O>,
-    prompt: P,
+  async function show<E extends ElicitFormElement | UrlConsentElement | UrlWaitElement, O>(
+    load: () => Promise<new () => E>,
+    prompt: E['prompt'],
     signal: AbortSignal,
     cancel: O,
-    label: (messages: Messages) => string,
+    prepare?: (element: E) => void,
   ): Promise<O> {
-    const container = typeof options.container === 'function' ? options.container() : options.container;
-    const locale = options.locale ?? resolveLocale(container ?? document.body, undefined);
-    // Fetched before anything shows (at once for English or a language already used), so a prompt never draws twice.
-    const messages = await loadMessages(locale);
+    const ElementClass = await load();
     if (signal.aborted) return cancel;
-    const returnFocus = deepActiveElement();
+    const element = new ElementClass();
+    prepare?.(element);
     if (options.theme) element.setAttribute('theme', options.theme);
-    element.locale = locale;
-    element.prompt = prompt;
-    let dialog: HTMLDialogElement | undefined;
-    if (container) {
-      container.append(element);
-    } else {
-      dialog = document.createElement('dialog');
-      dialog.setAttribute('aria-label', label(messages));
-      dialog.setAttribute('lang', messages.ui.language);
-      dialog.setAttribute('dir', messages.ui.dir);
+    if (options.locale) element.locale = options.locale;
+    const container = typeof options.container === 'function' ? options.container() : options.container;
+    const dialog = container ? undefined : document.createElement('dialog');
+    // In place before the prompt is set, so it speaks the language of where it is (the nearest `lang`).
+    if (dialog) {
       dialog.className = 'elicitkit-dialog';
       dialog.style.cssText =
         'padding:0;border:0;background:transparent;max-width:min(40rem,100vw - 1rem);width:100%';
       dialog.append(element);
       document.body.append(dialog);
-      dialog.showModal();
+    } else {
+      container!.append(element);
     }
+    element.prompt = prompt;
+    // The catalogs of a language not used before are fetched first: nothing shows until it can draw once.
+    await element.ready;
+    if (signal.aborted) {
+      element.remove();
+      dialog?.remove();
+      return cancel;
+    }
+    const spoken = element.spoken;
+    if (dialog && spoken) {
+      dialog.setAttribute('aria-label', spoken.label);
+      dialog.setAttribute('lang', spoken.language);
+      dialog.setAttribute('dir', spoken.dir);
+    }
+    const returnFocus = deepActiveElement();
+    dialog?.showModal();
     element.focus();
     return new Promise<O>((resolve) => {
       const finish = (outcome: O) => {
@@ -126,43 +160,21 @@ export function webUI(options: WebUIOptions = {}): WebUI {
     });
   }
 
-  const dialogLabel =
-    (key: 'dialog.form' | 'dialog.url' | 'dialog.wait', requester: FormPrompt['requester']) =>
-    (messages: Messages) =>
-      messages.ui.t(key, { server: requesterLabel(requester) });
-
   return {
     form(prompt: FormPrompt): Promise<FormAnswer> {
-      return show(
-        new ElicitFormElement(),
-        prompt,
-        prompt.signal,
-        { action: 'cancel' },
-        dialogLabel('dialog.form', prompt.requester),
-      );
+      return show(ELEMENTS.form, prompt, prompt.signal, { action: 'cancel' } as FormAnswer);
     },
     url(prompt: UrlPrompt): Promise<UrlAnswer> {
-      const element = new UrlConsentElement();
-      element.opener = (href) => {
-        openedByClick.add(href);
-        openWindow(href);
+      const prepare = (element: UrlConsentElement) => {
+        element.opener = (href) => {
+          openedByClick.add(href);
+          openWindow(href);
+        };
       };
-      return show(
-        element,
-        prompt,
-        prompt.signal,
-        { action: 'cancel' },
-        dialogLabel('dialog.url', prompt.requester),
-      );
+      return show(ELEMENTS.url, prompt, prompt.signal, { action: 'cancel' } as UrlAnswer, prepare);
     },
     waitForCompletion(wait: CompletionWait): Promise<WaitAnswer> {
-      return show(
-        new UrlWaitElement(),
-        wait,
-        wait.signal,
-        'cancel',
-        dialogLabel('dialog.wait', wait.requester),
-      );
+      return show(ELEMENTS.wait, wait, wait.signal, 'cancel' as WaitAnswer);
     },
     notice(notice: HostNotice): void {
       options.onNotice?.(notice);

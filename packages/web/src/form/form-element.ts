@@ -31,6 +31,8 @@ function worded(view: FieldView, issues: readonly MessageIssue[], messages: Mess
 export class ElicitFormElement extends PromptElement<FormPrompt, FormAnswer> {
   #views: FieldView[] = [];
 
+  protected readonly dialogLabel = 'dialog.form' as const;
+
   protected cancelOutcome(): FormAnswer {
     return { action: 'cancel' };
   }

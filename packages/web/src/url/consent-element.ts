@@ -5,17 +5,9 @@ import type { Messages } from '../i18n/messages.js';
 import { PromptElement } from '../prompt-element.js';
 import { safeBlock } from '../text.js';
 import { addressNodes, otherSpelling, siteLine, warningText } from './address.js';
+import { openInNewTab, type WindowOpener } from './new-tab.js';
 
 let consentCount = 0;
-
-/** Opens a consented URL; the default is a new top-level browsing context the page cannot reach (E-53). */
-export type WindowOpener = (href: string) => void;
-
-/** The default opener: a new tab with `noopener,noreferrer`, so the page keeps no handle on it. */
-export const openInNewTab: WindowOpener = (href) => {
-  // E-53: noopener + noreferrer: no `window.opener` link back, no Referer, no handle for this page to read.
-  window.open(href, '_blank', 'noopener,noreferrer');
-};
 
 /**
  * `<elicit-url-consent>`: asks before opening a URL (E-51), laid out by the kit's `consentCard`: the site
@@ -29,6 +21,8 @@ export const openInNewTab: WindowOpener = (href) => {
 export class UrlConsentElement extends PromptElement<UrlPrompt, UrlAnswer> {
   /** Replaceable for tests and for hosts that open URLs elsewhere (an Electron shell, say). */
   opener: WindowOpener = openInNewTab;
+
+  protected readonly dialogLabel = 'dialog.url' as const;
 
   protected cancelOutcome(): UrlAnswer {
     return { action: 'cancel' };

@@ -15,6 +15,8 @@ let waitCount = 0;
  * are pending, and "Retry now" / "Cancel". The host withdraws it when the server reports completion.
  */
 export class UrlWaitElement extends PromptElement<CompletionWait, WaitAnswer> {
+  protected readonly dialogLabel = 'dialog.wait' as const;
+
   protected cancelOutcome(): WaitAnswer {
     return 'cancel';
   }

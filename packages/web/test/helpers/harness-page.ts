@@ -20,7 +20,8 @@ import {
   validateContent,
   validateField,
 } from '@elicitkit/core';
-import { defineElicitElements, type UrlConsentElement, type WebUIOptions, webUI } from '@elicitkit/web';
+import { type WebUIOptions, webUI } from '@elicitkit/web';
+import { defineElicitElements, type UrlConsentElement } from '@elicitkit/web/elements';
 
 export interface ShowOptions {
   message?: string;
@@ -65,6 +66,34 @@ function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel'>) {
   void promise.then((outcome) => outcomes.push(outcome));
 }
 
+/** Every element named `tag` in the document and in open shadow roots one level down. */
+function promptsNamed(tag: string): Element[] {
+  const found = [...document.querySelectorAll(tag)];
+  for (const host of document.querySelectorAll('*')) {
+    if (host.shadowRoot && !host.localName.startsWith('elicit-')) found.push(...host.shadowRoot.querySelectorAll(tag));
+  }
+  return found;
+}
+
+/**
+ * Runs `show` and resolves once the prompt it shows is drawn and focused, as a person would first see it:
+ * `webUI` fetches each element (and a new language's catalogs) before showing it, so a prompt appears a
+ * moment after it is asked for.
+ */
+async function shown(tag: string, show: () => void): Promise<void> {
+  const before = new Set(promptsNamed(tag));
+  show();
+  for (let frame = 0; frame < 600; frame++) {
+    const fresh = promptsNamed(tag).find((element) => !before.has(element) && element.isConnected);
+    if (fresh && (fresh as { spoken?: unknown }).spoken !== undefined) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  throw new Error(`no <${tag}> appeared`);
+}
+
 const harness = {
   outcomes,
   opened,
@@ -82,7 +111,7 @@ const harness = {
       validateField: (name, value) => validateField(schema, name, value),
       validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
     };
-    record(ui(options).form(prompt));
+    return shown('elicit-form', () => record(ui(options).form(prompt)));
   },
   url(href: string, options: ShowOptions = {}) {
     controller = new AbortController();
@@ -96,7 +125,7 @@ const harness = {
       url: allowedUrl(href),
       origin: 'request',
     };
-    record(ui(options).url(prompt));
+    return shown('elicit-url-consent', () => record(ui(options).url(prompt)));
   },
   wait(hrefs: string[], options: ShowOptions = {}) {
     controller = new AbortController();
@@ -105,12 +134,12 @@ const harness = {
       pending: hrefs.map((href, index) => ({ flowId: `e-${index}`, url: allowedUrl(href) })),
       signal: controller.signal,
     };
-    record(ui(options).waitForCompletion!(wait));
+    return shown('elicit-url-wait', () => record(ui(options).waitForCompletion!(wait)));
   },
   /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
   async formWithPatterns(schema: RequestedSchema, options: ShowOptions = {}) {
     await loadPatternEngine(schema);
-    harness.form(schema, options);
+    await harness.form(schema, options);
   },
   withdraw() {
     controller.abort();
@@ -125,6 +154,7 @@ const harness = {
     if (options.locale) element.setAttribute('locale', options.locale);
     element.opener = (href) => opened.push(href);
     element.addEventListener('elicit-outcome', (event) => outcomes.push((event as CustomEvent).detail));
+    document.getElementById('prompts')!.append(element);
     element.prompt = {
       kind: 'url',
       id: 'p3',
@@ -135,8 +165,8 @@ const harness = {
       url: analysis as AllowedUrlAnalysis,
       origin: 'request',
     };
-    document.getElementById('prompts')!.append(element);
     element.focus();
+    return element.ready;
   },
   analyzeUrl,
 };
