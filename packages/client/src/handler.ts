@@ -44,7 +44,7 @@ export interface ElicitationHandler {
   /** The modes served. */
   readonly modes: readonly ElicitationMode[];
   /** What to declare in the client's capabilities: `{ elicitation: { form: {}, url: {} } }` for the modes (E-07). */
-  readonly capabilities: { elicitation: { form?: object; url?: object } };
+  readonly capabilities: { elicitation: { form?: Record<string, never>; url?: Record<string, never> } };
   /**
    * Answers one request (`elicitation/create` params, or a 2026 input request's params): shape, mode and
    * schema or URL checks, the rate limit, the queue, the person's answer through the UI, validation, URL

@@ -8,11 +8,17 @@ import type { ClientSeam } from './seam.js';
  * optional peer) to type-check.
  */
 export interface V1Client {
+  /** Adds to the capabilities the client declares; elicitkit declares `elicitation` through it. */
   registerCapabilities(capabilities: Record<string, unknown>): void;
+  /** The server's identity from `initialize`: who asks (E-03). */
   getServerVersion(): { name: string; version: string; title?: string } | undefined;
+  /** Calls a tool; `callToolWithElicitation` sends each attempt through it. */
   callTool(params: never, resultSchema?: never, options?: never): Promise<unknown>;
+  /** Set once connected: `installElicitation` must come first. */
   readonly transport?: unknown;
+  /** Chained, so that a call in progress stops when the connection closes. */
   onclose?: (() => void) | undefined;
+  /** Where errors with no caller go (an event listener that threw). */
   onerror?: ((error: Error) => void) | undefined;
 }
 
