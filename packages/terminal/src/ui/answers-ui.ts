@@ -3,6 +3,7 @@ import { assembleAnswer, requesterLabel } from '@elicitkit/client/ui-kit';
 import { formatIssuePath, issueMessage } from '@elicitkit/core';
 import { localeFromEnv } from '../i18n/locale.js';
 import { wordsLoader } from '../i18n/messages.js';
+import { noticeText } from './notices.js';
 import { safeLine } from './text.js';
 
 /** Options of {@link answersUI}: the prepared answers, where to report, and in which language. */
@@ -73,7 +74,11 @@ export function answersUI(options: AnswersUIOptions): ElicitationUI {
     },
 
     notice(notice): void {
-      log(`elicit: ${requesterLabel(notice.requester)}: ${safeLine(notice.message, 2000)}`);
+      // In words once the catalog is at hand (it is, after the first prompt; English is always).
+      void words().then(({ t }) => {
+        const text = noticeText(notice, t, undefined);
+        say([...text.sentences, ...(text.address ? [text.address] : [])].join(' '));
+      });
     },
   };
 }
