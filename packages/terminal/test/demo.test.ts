@@ -152,7 +152,7 @@ describe('the demo server', () => {
     await answer(term, 'Name for the booking', 'text:Ada Lovelace', 'Enter');
     await answer(term, 'Party size', 'C-u', 'text:4', 'Enter');
     await answer(term, 'Day', 'text:2030-05-17', 'Enter');
-    await answer(term, 'Seating', 'Down', 'Enter');
+    await answer(term, 'Seating', 'Down', 'Down', 'Enter');
     await answer(term, 'Extras', 'Space', 'Enter');
     await answer(term, 'Send me a reminder', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
@@ -162,7 +162,7 @@ describe('the demo server', () => {
     await term.waitFor('elicit›', { count: 3 });
     await term.type('call pick_color');
     await term.keys('Enter');
-    await answer(term, 'Napkin colour', 'Down', 'Enter');
+    await answer(term, 'Napkin colour', 'Down', 'Down', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
     await term.waitFor('Napkins: #228b22.');
 
