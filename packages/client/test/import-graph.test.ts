@@ -15,8 +15,8 @@ const LAYERS = [
   // The contract with UIs, the error codes.
   ['ui.ts', 'errors.ts'],
   // Leaves: the prompt queue and request budget, completion tracking, openers, who asks, host events,
-  // the scripted UI of the /testing entry.
-  ['policy/', 'completion/', 'open/', 'host/requester.ts', 'host/events.ts', 'testing/'],
+  // the scripted UI of the /testing entry, the adapter kit UIs draw with (/ui-kit).
+  ['policy/', 'completion/', 'open/', 'host/requester.ts', 'host/events.ts', 'testing/', 'ui-kit/'],
   // Where the host meets the person: UI, queue, events, requester.
   ['host/surface.ts'],
   // The pipeline: gates, forms, the one consent-and-open, the rate limit as the person meets it.
