@@ -86,18 +86,6 @@ function decode(data: string): SuffixTable {
   };
 }
 
-/** The child of `parent` labelled `text.slice(start, end)`, or 0. */
-function child(suffixes: SuffixTable, parent: number, text: string, start: number, end: number): number {
-  const { slots, labels, parents, mask } = suffixes;
-  const length = end - start;
-  for (let slot = labelHash(parent, text, start, end) & mask; ; slot = (slot + 1) & mask) {
-    const id = slots[slot]!;
-    if (id === 0) return 0;
-    const label = labels[id]!;
-    if (parents[id] === parent && label.length === length && text.startsWith(label, start)) return id;
-  }
-}
-
 /**
  * How many labels, counted from the right, make the public suffix of a lowercase ASCII host name without
  * a trailing dot, by the PSL algorithm with private suffixes counted as public (`github.io` in
@@ -106,14 +94,31 @@ function child(suffixes: SuffixTable, parent: number, text: string, start: numbe
  */
 export function publicSuffixLabels(name: string): number {
   table ??= decode(PUBLIC_SUFFIX_DATA);
+  const { slots, labels, parents, kinds, wildcards, mask } = table;
   let node = 0;
   let suffixLabels = 1;
-  let depth = 0;
-  for (let end = name.length; end >= 0; depth++) {
-    const start = name.lastIndexOf('.', end - 1) + 1;
-    const next = child(table, node, name, start, end) || table.wildcards[node]!;
+  // Label by label from the right, each hashed as it is scanned (labelHash's order), looked up in place.
+  for (let end = name.length, depth = 0; end >= 0; depth++) {
+    let hash = Math.imul(node + 1, 0x9e3779b1);
+    let start = end;
+    for (
+      let code = name.charCodeAt(start - 1);
+      start > 0 && code !== 0x2e;
+      code = name.charCodeAt(--start - 1)
+    ) {
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    let next = 0;
+    for (let slot = (hash ^ (hash >>> 15)) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const id = slots[slot]!;
+      if (parents[id] === node && sameLabel(labels[id]!, name, start, end)) {
+        next = id;
+        break;
+      }
+    }
+    next ||= wildcards[node]!;
     if (next === 0) break;
-    const kind = table.kinds[next];
+    const kind = kinds[next];
     if (kind === EXCEPTION) {
       // An exception rule's suffix is the rule without its leftmost label.
       suffixLabels = depth;
@@ -124,6 +129,13 @@ export function publicSuffixLabels(name: string): number {
     end = start - 1;
   }
   return suffixLabels;
+}
+
+/** Whether `label` is `text.slice(start, end)`. */
+function sameLabel(label: string, text: string, start: number, end: number): boolean {
+  if (label.length !== end - start) return false;
+  for (let i = 0; i < label.length; i++) if (label.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
 }
 
 /**
