@@ -4,7 +4,8 @@
  * Common and Inherited scripts (digits, hyphen, combining marks) belong to no script here.
  */
 
-const SCRIPT_NAMES = [
+/** The scripts a label is checked for, in the order warnings name them. */
+export const SCRIPT_NAMES = [
   'Latin',
   'Greek',
   'Cyrillic',
