@@ -5,6 +5,7 @@ import { analyzeHost, type Host, splitRegistrable } from './host.js';
 import type {
   AnalyzeUrlOptions,
   BlockedUrlAnalysis,
+  TextRange,
   UrlAnalysis,
   UrlBlockReason,
   UrlDisplay,
@@ -95,86 +96,198 @@ export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAna
   const pathStart = href.indexOf('/', scheme.length + 3);
   const path = pathFrom(href, pathStart);
   const siteParts = splitRegistrable(host); // E-54: the registrable domain a consent card highlights
-  const display = makeDisplay(href, scheme, host, siteParts, port, path);
   const warnings = collectWarnings(parsed, host, url, siteParts.registrableDomain ?? host.unicode);
 
   // E-48/E-49: plain http only where it never leaves this computer, unless a developer opted in.
   if (scheme === 'http' && !host.loopback && options?.allowInsecureHttp !== true) {
-    display.full = shownRaw(url);
     return {
       allowed: false,
       blockReason: 'insecure-http',
       blockMessage:
         `The URL uses unencrypted http to ${host.unicode}, which is not this computer; only https links ` +
         'can be opened there.',
-      display,
+      display: makeDisplay(shownRaw(url), scheme, host, siteParts, port, path),
       warnings,
     };
   }
-  addHighlightRanges(display, href, hostname, pathStart - (port === '' ? 0 : port.length + 1));
-  return { allowed: true, href, display, warnings };
+  const ranges = highlightRanges(href, hostname, port, pathStart, path, siteParts);
+  return {
+    allowed: true,
+    href,
+    display: makeDisplay(href, scheme, host, siteParts, port, path, ranges),
+    warnings,
+  };
+}
+
+interface Ranges {
+  hostRange: TextRange;
+  registrableDomainRange: TextRange | undefined;
 }
 
 /**
- * E-52, E-54: the display fields in their documented order, each shape written as one literal (this is the
- * hot path: no spreads, no fields added one by one). `full` is the URL exactly as it will be opened.
+ * E-54: where the host and its registrable domain sit in the href, so a UI lights them without parsing the
+ * URL again: the host ends where the optional `:port` and then the path start. None when `path` is not
+ * the href's tail (a bare `?` or `#`, which `path` leaves out as the URL getters do).
+ */
+function highlightRanges(
+  href: string,
+  hostname: string,
+  port: string,
+  pathStart: number,
+  path: string,
+  { registrableDomainAscii }: SiteParts,
+): Ranges | undefined {
+  if (href.length - path.length !== pathStart) return undefined;
+  const hostEnd = pathStart - (port === '' ? 0 : port.length + 1);
+  const start = hostEnd - hostname.length;
+  if (!isAt(href, hostname, start)) return undefined; // never expected; no guess
+  const hostRange = { start, end: hostEnd };
+  if (registrableDomainAscii === undefined) return { hostRange, registrableDomainRange: undefined };
+  const domainEnd = hostname.endsWith('.') ? hostEnd - 1 : hostEnd;
+  return {
+    hostRange,
+    registrableDomainRange: { start: domainEnd - registrableDomainAscii.length, end: domainEnd },
+  };
+}
+
+/** Whether `part` is at `start` in `text` (compared in place). */
+function isAt(text: string, part: string, start: number): boolean {
+  if (start < 0) return false;
+  for (let i = 0; i < part.length; i++) if (text.charCodeAt(start + i) !== part.charCodeAt(i)) return false;
+  return true;
+}
+
+type SiteParts = ReturnType<typeof splitRegistrable>;
+
+/**
+ * E-52, E-54: the display fields in their documented order, each shape written as one literal. This is
+ * the hot path: no spreads, and no field added to an object after it is made, since V8 holds the hidden
+ * class of such an object weakly and a garbage collection would throw the optimized code away with it.
+ * `full` is the URL exactly as it will be opened; `ranges` only for an allowed URL.
  */
 function makeDisplay(
   full: string,
   scheme: string,
   host: Host,
-  { registrableDomain, registrableDomainAscii, subdomain }: ReturnType<typeof splitRegistrable>,
+  { registrableDomain, registrableDomainAscii, subdomain }: SiteParts,
   port: string,
   path: string,
+  ranges?: Ranges,
 ): UrlDisplay {
   const hostUnicode = host.unicode;
   const hostAscii = host.ascii;
+  const hostRange = ranges?.hostRange;
   if (registrableDomain === undefined) {
+    // An IP address: its range alone.
+    if (hostRange === undefined) {
+      return port === ''
+        ? { full, scheme, hostUnicode, hostAscii, path }
+        : { full, scheme, hostUnicode, hostAscii, port, path };
+    }
     return port === ''
-      ? { full, scheme, hostUnicode, hostAscii, path }
-      : { full, scheme, hostUnicode, hostAscii, port, path };
+      ? { full, scheme, hostUnicode, hostAscii, path, hostRange }
+      : { full, scheme, hostUnicode, hostAscii, port, path, hostRange };
+  }
+  const domainAscii = registrableDomainAscii!;
+  const domainRange = ranges?.registrableDomainRange;
+  if (hostRange === undefined || domainRange === undefined) {
+    if (subdomain === undefined) {
+      return port === ''
+        ? {
+            full,
+            scheme,
+            hostUnicode,
+            hostAscii,
+            registrableDomain,
+            registrableDomainAscii: domainAscii,
+            path,
+          }
+        : {
+            full,
+            scheme,
+            hostUnicode,
+            hostAscii,
+            registrableDomain,
+            registrableDomainAscii: domainAscii,
+            port,
+            path,
+          };
+    }
+    return port === ''
+      ? {
+          full,
+          scheme,
+          hostUnicode,
+          hostAscii,
+          registrableDomain,
+          registrableDomainAscii: domainAscii,
+          subdomain,
+          path,
+        }
+      : {
+          full,
+          scheme,
+          hostUnicode,
+          hostAscii,
+          registrableDomain,
+          registrableDomainAscii: domainAscii,
+          subdomain,
+          port,
+          path,
+        };
   }
   if (subdomain === undefined) {
     return port === ''
-      ? { full, scheme, hostUnicode, hostAscii, registrableDomain, registrableDomainAscii, path }
-      : { full, scheme, hostUnicode, hostAscii, registrableDomain, registrableDomainAscii, port, path };
+      ? {
+          full,
+          scheme,
+          hostUnicode,
+          hostAscii,
+          registrableDomain,
+          registrableDomainAscii: domainAscii,
+          path,
+          hostRange,
+          registrableDomainRange: domainRange,
+        }
+      : {
+          full,
+          scheme,
+          hostUnicode,
+          hostAscii,
+          registrableDomain,
+          registrableDomainAscii: domainAscii,
+          port,
+          path,
+          hostRange,
+          registrableDomainRange: domainRange,
+        };
   }
   return port === ''
-    ? { full, scheme, hostUnicode, hostAscii, registrableDomain, registrableDomainAscii, subdomain, path }
+    ? {
+        full,
+        scheme,
+        hostUnicode,
+        hostAscii,
+        registrableDomain,
+        registrableDomainAscii: domainAscii,
+        subdomain,
+        path,
+        hostRange,
+        registrableDomainRange: domainRange,
+      }
     : {
         full,
         scheme,
         hostUnicode,
         hostAscii,
         registrableDomain,
-        registrableDomainAscii,
+        registrableDomainAscii: domainAscii,
         subdomain,
         port,
         path,
+        hostRange,
+        registrableDomainRange: domainRange,
       };
-}
-
-/**
- * E-54: where the host and its registrable domain sit in the href (the host ends at `hostEnd`), so a UI
- * lights them without parsing the URL again. Left out when `path` is not the href's tail (a bare `?` or
- * `#`), as before.
- */
-function addHighlightRanges(display: UrlDisplay, href: string, hostname: string, hostEnd: number): void {
-  const start = hostEnd - hostname.length;
-  if (
-    href.length - display.path.length !==
-    hostEnd + (display.port === undefined ? 0 : display.port.length + 1)
-  ) {
-    return;
-  }
-  for (let i = 0; i < hostname.length; i++) {
-    if (href.charCodeAt(start + i) !== hostname.charCodeAt(i)) return; // never expected; no guess
-  }
-  display.hostRange = { start, end: hostEnd };
-  const domain = display.registrableDomainAscii;
-  if (domain === undefined) return;
-  const domainEnd = hostname.endsWith('.') ? hostEnd - 1 : hostEnd;
-  display.registrableDomainRange = { start: domainEnd - domain.length, end: domainEnd };
 }
 
 /**

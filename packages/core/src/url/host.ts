@@ -38,32 +38,46 @@ export function analyzeHost(hostname: string): HostResult {
   if (name.length > MAX_NAME_LENGTH) {
     return { ok: false, message: `The host name is ${name.length} characters long; DNS allows at most 253.` };
   }
-  // One scan over the labels, in place: most hosts need no label list at all (see DomainHost).
   let labels = 0;
   let decoded: string[] | undefined;
-  for (let start = 0, end = 0; end <= name.length; end++) {
-    if (end < name.length && name.charCodeAt(end) !== 0x2e /* . */) continue;
-    if (end === start) return { ok: false, message: 'The host name has an empty label (two dots in a row).' };
-    if (end - start > MAX_LABEL_LENGTH) {
-      return {
-        ok: false,
-        message: `The host label "${name.slice(start, start + 20)}…" is ${end - start} characters long; DNS allows at most 63.`,
-      };
-    }
-    if (name.charCodeAt(start + 2) === 0x2d && name.startsWith(ACE_PREFIX, start)) {
-      const label = name.slice(start, end);
-      const unicode = toUnicodeLabel(label);
-      if (unicode === undefined) {
+  if (
+    name.length > 0 &&
+    name.length <= MAX_LABEL_LENGTH &&
+    name.charCodeAt(0) !== 0x2e &&
+    name.charCodeAt(name.length - 1) !== 0x2e &&
+    !name.includes('..') &&
+    !name.includes(ACE_PREFIX)
+  ) {
+    // Most hosts: short, no empty label, no Punycode. Only the labels need counting.
+    labels = 1;
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) labels++;
+  } else {
+    // One scan over the labels, in place, reporting the first that DNS or IDNA refuses.
+    for (let start = 0, end = 0; end <= name.length; end++) {
+      if (end < name.length && name.charCodeAt(end) !== 0x2e /* . */) continue;
+      if (end === start)
+        return { ok: false, message: 'The host name has an empty label (two dots in a row).' };
+      if (end - start > MAX_LABEL_LENGTH) {
         return {
           ok: false,
-          message: `The host label "${label}" is not valid internationalized (Punycode) text; browsers may refuse it or show it differently.`,
+          message: `The host label "${name.slice(start, start + 20)}…" is ${end - start} characters long; DNS allows at most 63.`,
         };
       }
-      decoded ??= name.split('.');
-      decoded[labels] = unicode;
+      if (name.charCodeAt(start + 2) === 0x2d && name.startsWith(ACE_PREFIX, start)) {
+        const label = name.slice(start, end);
+        const unicode = toUnicodeLabel(label);
+        if (unicode === undefined) {
+          return {
+            ok: false,
+            message: `The host label "${label}" is not valid internationalized (Punycode) text; browsers may refuse it or show it differently.`,
+          };
+        }
+        decoded ??= name.split('.');
+        decoded[labels] = unicode;
+      }
+      labels++;
+      start = end + 1;
     }
-    labels++;
-    start = end + 1;
   }
   let unicode = hostname;
   if (decoded) {
@@ -80,6 +94,14 @@ export function analyzeHost(hostname: string): HostResult {
 
 /** A domain name's {@link Host}; its label lists are made when first read (the warnings rarely need them). */
 class DomainHost implements Host {
+  /**
+   * One host that is never collected, so that the hidden class of every DomainHost stays alive. V8 holds
+   * the class of objects built field by field (as constructors build them) only weakly: when the last
+   * host is collected, a garbage collection drops the class, and with it the optimized code of analyzeUrl
+   * that checks for it, which then runs slowly until it is optimized again.
+   */
+  static readonly exemplar: Host = new DomainHost('', '', '', 0, false, undefined);
+
   readonly kind = 'domain';
   private labels: string[] | undefined;
 
