@@ -65,6 +65,8 @@ export function createFormRequest<S extends FormSchema>(
   warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
 
   const { requestedSchema, standard } = form;
+  // Most forms have no defaults: then the checked answer is the data itself, not a copy.
+  const hasDefaults = Object.values(requestedSchema.properties).some((field) => field.default !== undefined);
   return {
     message: input.message,
     requestedSchema,
@@ -73,7 +75,9 @@ export function createFormRequest<S extends FormSchema>(
       // E-60: an accept without content is an empty answer, which fails any required field.
       const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
       if (!checked.ok) throw invalidAnswerError(checked.issues);
-      const content = applyDefaults(requestedSchema, checked.value) as ElicitContent;
+      const content = (
+        hasDefaults ? applyDefaults(requestedSchema, checked.value) : checked.value
+      ) as ElicitContent;
       if (!standard) return { action: 'accept', data: content as FormData<S> };
       const refined = await validateWithStandard(standard, content);
       if (!refined.ok) throw invalidAnswerError(refined.issues);
