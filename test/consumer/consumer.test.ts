@@ -170,7 +170,7 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
     await app.write('src/server-http.ts', httpServerSource());
     await hostSource(app);
     // The hosts the terminal and web READMEs write, type-checked here (the web one is bundled below).
-    await app.write('src/terminal-host.ts', `${blockWith(TERMINAL_README, 'terminalUI()').code}\n`);
+    await app.write('src/terminal-host.ts', `${blockWith(TERMINAL_README, 'ui: terminalUI(').code}\n`);
     await app.write('src/web-host.ts', `${blockWith(WEB_README, 'webUI()').code}\n`);
     expect(
       await app.compile([
