@@ -18,6 +18,8 @@ import { randomBytes } from '../state/random-pool.js';
 import { StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
+import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
+import type { Tasks } from '../tasks/engine.js'; // tasks hook
 import { DEFAULT_MAX_ATTEMPTS } from './form-2026.js';
 import { principalOf, requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState, Round } from './round.js';
@@ -47,6 +49,11 @@ export interface ElicitationOptions {
   onError?: (error: Error) => void;
   /** Clock, injectable for tests. */
   now?: () => number;
+  /**
+   * Long-running tools (Tasks extension): the process's task engine, `createTasks({ store })`. Tools wrapped in
+   * `longRunning` then run as tasks for requests that declare `io.modelcontextprotocol/tasks`.
+   */
+  tasks?: Tasks;
 }
 
 /** Default `requestState.ttlMs`: how long a round's state may be echoed back (15 minutes). */
@@ -113,6 +120,7 @@ export function enableElicitation<S extends McpServer | Server>(
 class RoundRunner {
   readonly #server: Server;
   readonly #options: ElicitationOptions;
+  readonly #tasks: TaskDelivery; // tasks hook
   #sealer: Promise<StateSealer> | undefined;
 
   constructor(server: Server, options: ElicitationOptions) {
@@ -127,14 +135,19 @@ class RoundRunner {
     for (const [i, key] of (state.previousKeys ?? []).entries()) {
       checkStateKey(key, `requestState.previousKeys[${i}]`);
     }
+    this.#tasks = new TaskDelivery(options.tasks, server, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   }
 
   wrap(method: string, handler: RequestHandler): RequestHandler {
+    this.#tasks.capture(method, handler); // tasks hook
     return async (request, ctx) => {
       const era = eraOfRequest(ctx);
       if (era === '2025-11-25') {
         recordScope(ctx, { era, server: this.#server });
-        return handler(request, ctx);
+        const taskScope = this.#tasks.begin(ctx); // tasks hook
+        const result = await handler(request, ctx);
+        this.#tasks.checkMissing(taskScope, method); // tasks hook: T-03
+        return result;
       }
       return this.#runRounds(method, handler, request, ctx);
     };
@@ -178,6 +191,7 @@ class RoundRunner {
         fresh: state.n === 0,
       });
       recordScope(handlerCtx, { era: '2026-07-28', server: this.#server, round });
+      const taskScope = this.#tasks.begin(handlerCtx); // tasks hook
       let result: Result | undefined;
       let failure: { error: unknown } | undefined;
       try {
@@ -196,6 +210,10 @@ class RoundRunner {
       }
       // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
       if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
+      // tasks hook: T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
+      this.#tasks.checkMissing(taskScope, method);
+      const asTask = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
+      if (asTask) return asTask;
       if (round.missingMode && (failure || (result as { isError?: unknown } | undefined)?.isError === true)) {
         // M-19: the request needed a capability the host did not declare, and the handler did not fall back.
         throw new MissingRequiredClientCapabilityError(
