@@ -1,5 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { invalidOptionError, stepReplayedError } from '../errors.js';
+import { persistStep } from '../tasks/persist.js'; // tasks hook
 import { scopeOf } from './scope.js';
 
 /** Options of {@link step}. */
@@ -59,6 +60,7 @@ export async function step<T>(
   }
   const copy = JSON.parse(json) as T;
   round.recordStep(position, name, copy);
+  await persistStep(ctx, round); // tasks hook: a task keeps its steps even if its instance dies next
   return copy;
 }
 
