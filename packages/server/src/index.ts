@@ -10,10 +10,12 @@
 
 export {
   AbortedError,
+  type Clock,
   ElicitkitError,
   isElicitkitError,
   PeerError,
   RefusedError,
+  systemClock,
   UsageError,
 } from '@elicitkit/core';
 export {

@@ -32,9 +32,14 @@ describe('the installed SDK and the Tasks extension', () => {
     const asked = await client.waitFor(taskId, (t) => t.status === 'input_required');
     const [key] = Object.keys(asked.inputRequests) as [string];
     await client.update(taskId, { [key]: 12345 }); // dropped by the SDK (droppedInputResponseKeys)
-    const again = await client.waitFor(taskId, (t) => t.status === 'input_required' && !(key in t.inputRequests));
+    const again = await client.waitFor(
+      taskId,
+      (t) => t.status === 'input_required' && !(key in t.inputRequests),
+    );
     const [second] = Object.keys(again.inputRequests) as [string];
-    expect(again.inputRequests[second].params.message).toContain('action: must be "accept", "decline" or "cancel"');
+    expect(again.inputRequests[second].params.message).toContain(
+      'action: must be "accept", "decline" or "cancel"',
+    );
     const { error } = await client.rpc('tasks/update', { taskId });
     expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('inputResponses') });
   });
@@ -46,9 +51,11 @@ describe('the installed SDK and the Tasks extension', () => {
       onElicitation: (id, _params, send) =>
         void send({ jsonrpc: '2.0', id, result: { action: 'accept', content: { n: 2 } } }),
     });
-    const response = (await session.request('tasks/get', { taskId: 'A'.repeat(43) })) as { error?: { code: number } };
+    const response = (await session.request('tasks/get', { taskId: 'A'.repeat(43) })) as {
+      error?: { code: number };
+    };
     expect(response.error?.code).toBe(-32601);
-    const call = (await session.request('tools/call', { name: 'count', arguments: {} })) as {
+    const call = (await session.request('tools/call', { name: 'count', arguments: {} })) as unknown as {
       result: { content: { text: string }[]; taskId?: string };
     };
     expect(call.result.taskId).toBeUndefined();
