@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
-import { taskWireClient } from '../../../packages/server/test/tasks/wire-client.js';
+import { taskWireClient, type Wire } from '../../../packages/server/test/tasks/wire-client.js';
 
 // The demo's long-running tool, on its real server (SQLite in a temporary data directory). Its work waits on an
 // injected clock that never waits, so the test takes no seconds.
@@ -39,7 +39,7 @@ describe('demo: export_report', () => {
     const handle = await host.call('export_report', { month: 'March' });
     expect(handle).toMatchObject({ resultType: 'task', status: 'working' });
     const asked = await host.waitFor(handle.taskId, (t) => t.status === 'input_required');
-    const [key, request] = Object.entries(asked.inputRequests)[0] as [string, any];
+    const [key, request] = Object.entries(asked.inputRequests)[0] as [string, Wire];
     expect(request.params.requestedSchema).toEqual({
       type: 'object',
       properties: { confirm: { type: 'boolean', title: 'Send the report' } },

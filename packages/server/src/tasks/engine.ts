@@ -144,7 +144,7 @@ export class Tasks {
     await this.store.close?.();
   }
 
-  /** T-07: creates a task, durably, and starts its first run here. */
+  /** @internal T-07: creates a task, durably, and starts its first run here (task delivery calls it). */
   async create(
     input: {
       principal: string;
@@ -187,13 +187,13 @@ export class Tasks {
     return record;
   }
 
-  /** T-09, T-17, T-19: the caller's task, or -32602 as for an unknown id. Takes over a task whose runner died. */
+  /** @internal T-09, T-17, T-19: the caller's task, or -32602 as for an unknown id; takes over an orphaned task. */
   async get(principal: string, id: unknown, runner: TaskRunner): Promise<TaskRecord> {
     const stored = await this.#read(principal, id);
     return (await this.#takeOverIfOrphaned(stored, runner)).record;
   }
 
-  /** T-13: records the answers to outstanding keys; once none is left, resumes the handler here. */
+  /** @internal T-13: records the answers to outstanding keys; once none is left, resumes the handler here. */
   async update(
     principal: string,
     id: unknown,
@@ -254,7 +254,7 @@ export class Tasks {
     throw new ProtocolError(ProtocolErrorCode.InternalError, 'tasks/update: the task keeps changing; retry');
   }
 
-  /** T-15: ends the task as `cancelled` unless it already ended; the handler's signal aborts wherever it runs. */
+  /** @internal T-15: ends the task as `cancelled` unless it ended; the handler's signal aborts wherever it runs. */
   async cancel(principal: string, id: unknown): Promise<void> {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       const stored = await this.#read(principal, id);

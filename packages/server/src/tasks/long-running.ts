@@ -44,6 +44,8 @@ export interface LongRunningOptions {
  * Why a wrapper and not a registration option: the SDK's `registerTool` config has no slot it passes through, a
  * wrapper keeps the callback's type whatever `registerTool` overload is used, and it works the same on every
  * server made from the same code (HTTP servers are made per request).
+ *
+ * @typeParam H - the tool callback, returned with its type unchanged.
  */
 export function longRunning<H extends (...args: never[]) => unknown>(
   handler: H,

@@ -41,7 +41,7 @@ export interface TaskRecord {
   call: { name: string; arguments?: Record<string, unknown> };
   /** The request's `_meta` envelope (protocol version, client capabilities) the handler reads on every run. */
   envelope: Record<string, unknown>;
-  /** The handler's replay state: answers by position, the asks of the last run, steps, URL records. */
+  /** @internal The handler's replay state (answers by position, last asks, steps, URL records); stores keep it as JSON. */
   state: FlowState;
   /** T-12: outstanding input requests by wire key (what `tasks/get` shows while `input_required`). */
   inputRequests?: Record<string, InputRequest>;

@@ -3,6 +3,10 @@
  * its `_meta` envelope and the standard headers (`Mcp-Method`, `Mcp-Name` = the task id, T-26). Nothing is kept
  * between requests but the task ids the test holds, as a host that restarted would.
  */
+/** A JSON value from the wire, read field by field by the tests' assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: wire JSON; every use is checked by an expect()
+export type Wire = any;
+
 export interface RpcError {
   code: number;
   message: string;
@@ -10,13 +14,13 @@ export interface RpcError {
 }
 
 export interface TaskWireClient {
-  rpc(method: string, params: Record<string, unknown>): Promise<{ result?: any; error?: RpcError }>;
-  call(name: string, args?: Record<string, unknown>): Promise<any>;
-  get(taskId: string): Promise<any>;
-  update(taskId: string, inputResponses: Record<string, unknown>): Promise<any>;
-  cancel(taskId: string): Promise<any>;
+  rpc(method: string, params: Record<string, unknown>): Promise<{ result?: Wire; error?: RpcError }>;
+  call(name: string, args?: Record<string, unknown>): Promise<Wire>;
+  get(taskId: string): Promise<Wire>;
+  update(taskId: string, inputResponses: Record<string, unknown>): Promise<Wire>;
+  cancel(taskId: string): Promise<Wire>;
   /** Polls `tasks/get` until `until` holds (what a host does; the test's own timeout bounds it). */
-  waitFor(taskId: string, until: (task: any) => boolean): Promise<any>;
+  waitFor(taskId: string, until: (task: Wire) => boolean): Promise<Wire>;
 }
 
 let nextId = 1;
@@ -66,7 +70,7 @@ export function taskWireClient(
           .filter((line) => line.startsWith('data:'))
           .map((line) => JSON.parse(line.slice(5)))
           .find((message) => message.id === id);
-    return json as { result?: any; error?: RpcError };
+    return json as { result?: Wire; error?: RpcError };
   }
   const ok = async (method: string, params: Record<string, unknown>) => {
     const { result, error } = await rpc(method, params);
