@@ -321,6 +321,7 @@ export class Tasks {
       this.#onError(error instanceof Error ? error : new Error(String(error)));
       outcome = { kind: 'error', error: toTaskError(error) };
     }
+    task.stop(); // no lease renewal may follow the settling write
     if (outcome.kind === 'aborted' || task.signal.aborted) return;
     try {
       await task.write((record) => this.#settle(record, outcome));

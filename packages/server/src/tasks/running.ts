@@ -43,7 +43,9 @@ export class RunningTask {
   /** Renews the lease every `everyMs` until {@link stop}; a lost lease aborts the run. */
   keepLease(everyMs: number, leaseUntil: () => number): void {
     this.#heartbeat = setInterval(() => {
-      void this.write((r) => ({ ...r, lease: { owner: this.#owner, until: leaseUntil() } })).catch(() => {
+      const renew = (r: TaskRecord) =>
+        r.status === 'working' ? { ...r, lease: { owner: this.#owner, until: leaseUntil() } } : r;
+      void this.write(renew).catch(() => {
         // The store is away: keep trying on the next beat; the lease lapses if it stays away.
       });
     }, everyMs);
@@ -52,6 +54,7 @@ export class RunningTask {
 
   stop(): void {
     clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
   }
 
   /**
@@ -68,6 +71,7 @@ export class RunningTask {
     for (let attempt = 0; attempt < 8; attempt++) {
       if (this.#abort.signal.aborted) return false;
       const next = change(this.#record);
+      if (next === this.#record) return true;
       if (await this.#store.replace(this.id, this.#version, next)) {
         this.#record = next;
         this.#version++;
