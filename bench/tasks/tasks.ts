@@ -3,7 +3,8 @@
  * (`createMcpHttpHandler`, 2026-07-28 requests as `Request` objects, in process: no sockets, so the figures are the
  * server's own cost).
  *   (1) Memory per waiting task: 10,000 tasks of a tool that asks one question, each left in `input_required`;
- *       heap growth (after GC) per task with the memory store, and with the Redis store the Redis server's
+ *       heap growth (after GC) per task with the memory store, against the heap the same handler keeps per
+ *       request that makes no task (9,000 `tools/list`: the HTTP handler and the SDK keep ~1–2 KiB per request), and with the Redis store the Redis server's
  *       `used_memory` growth per task (plus this process's heap, which then holds nothing per task). Each also
  *       as a ratio to the task record's own JSON size (the payload the store must keep anyway).
  *   (2) The cost of one `tasks/get` poll ÷ one `tools/list` request, same handler, batches alternated and the
@@ -137,6 +138,16 @@ async function memoryRun(): Promise<{ handler: { fetch(r: Request): Promise<Resp
     `(1) memory store: ${kib(perTask)} heap per waiting task (slope over tasks ${WARM}..${TASKS}) (record JSON ${record} B)`,
   );
   console.log(`    heap per task ÷ record JSON size: ${(perTask / record).toFixed(2)}×`);
+  // Control: what the same handler keeps per request that makes no task (tools/list), same count, same slope.
+  const control = heap();
+  for (let i = 0; i < TASKS - WARM; i += 100) {
+    await Promise.all(Array.from({ length: 100 }, () => rpc(handler, 'tools/list', {})));
+  }
+  const perRequest = (heap() - control) / (TASKS - WARM);
+  console.log(
+    `    control: ${kib(perRequest)} heap kept per tools/list request by the same handler; ` +
+      `waiting task ÷ that: ${(perTask / perRequest).toFixed(2)}×, net of it ${kib(perTask - perRequest)} per task`,
+  );
   return { handler, ids };
 }
 
