@@ -9,9 +9,10 @@ const ENTRIES: Record<string, string[]> = {
   '@elicitkit/server': [
     'AbortedError',
     'DEFAULT_ELICITATION_TIMEOUT_MS',
-    'DEFAULT_MAX_ATTEMPTS',
+    'DEFAULT_MAX_ANSWER_ATTEMPTS',
     'DEFAULT_MAX_ROUNDS',
     'DEFAULT_MAX_STATE_BYTES',
+    'DEFAULT_PROGRESS_INTERVAL_MS',
     'DEFAULT_STATE_TTL_MS',
     'ElicitkitError',
     'PeerError',
