@@ -106,7 +106,7 @@ export function assertAvailableIn(_ctx: HandlerContext, scope: RequestScope, mod
   }
 }
 
-/** F-04: a form a 2025-06-18 session cannot be shown (a multi-select field) is refused like an undeclared mode. */
+/** F-05: a form a 2025-06-18 session cannot be shown (a multi-select field) is refused like an undeclared mode. */
 export function refuseField20250618(scope: RequestScope, field: string): never {
   throw hinted(
     scope,

@@ -71,7 +71,7 @@ export async function deliverFormOnSession<Data>(
   }
 }
 
-/** F-01: the form as the session's revision reads it; F-04, F-05: a multi-select cannot be asked on 2025-06-18. */
+/** F-01: the form as the session's revision reads it; F-05: a multi-select cannot be asked on 2025-06-18. */
 function sessionForm(scope: RequestScope, requestedSchema: RequestedSchema): SessionForm {
   if (featuresOf(scope.call.revision).fullFormSchema) return { ...FULL, requestedSchema };
   const reduced = formFor20250618(requestedSchema);

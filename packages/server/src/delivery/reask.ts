@@ -6,7 +6,7 @@ import type { AnswerIssue } from '../errors.js';
  * checks what the wire could not carry): the original message, then why the last answer was not accepted.
  */
 
-/** M-10, F-05: how many times one question is asked before an invalid or missing answer fails (`invalid-answer`). */
+/** M-10, F-07: how many times one question is asked before an invalid or missing answer fails (`invalid-answer`). */
 export const DEFAULT_MAX_ANSWER_ATTEMPTS = 3;
 
 const SHOWN_ISSUES = 5;

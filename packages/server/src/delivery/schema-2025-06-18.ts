@@ -11,7 +11,7 @@ export type RevisionForm =
   | {
       ok: true;
       requestedSchema: RequestedSchema;
-      /** Fields whose `pattern` the wire could not carry: the server alone checks it (F-05). */
+      /** Fields whose `pattern` the wire could not carry: the server alone checks it (F-07). */
       serverChecked: ReadonlySet<string>;
     }
   | { ok: false; field: string };
@@ -19,7 +19,7 @@ export type RevisionForm =
 // Per schema object, like the compiled forms the schemas come from: a fixed form is reduced once.
 const reduced = new WeakMap<RequestedSchema, RevisionForm>();
 
-/** F-02..F-06: the form of `schema` for a 2025-06-18 session. */
+/** F-05, F-06: the form of `schema` for a 2025-06-18 session. */
 export function formFor20250618(schema: RequestedSchema): RevisionForm {
   let form = reduced.get(schema);
   if (!form) {
@@ -34,7 +34,7 @@ function reduce(schema: RequestedSchema): RevisionForm {
   const serverChecked = new Set<string>();
   const defaulted = new Set<string>();
   for (const [name, property] of Object.entries(schema.properties)) {
-    // F-04: no arrays on 2025-06-18: a multi-select cannot be asked at all.
+    // F-05: no arrays on 2025-06-18: a multi-select cannot be asked at all.
     if (property.type === 'array') return { ok: false, field: name };
     const { reduced: wire, patternDropped, defaultDropped } = reduceProperty(property);
     Object.defineProperty(properties, name, {
@@ -96,7 +96,7 @@ function reduceProperty(property: Exclude<PrimitiveSchemaDefinition, MultiSelect
       };
   }
   if ('oneOf' in property) {
-    // F-03: a titled single-select is `enum` + `enumNames` on 2025-06-18.
+    // F-06: a titled single-select is `enum` + `enumNames` on 2025-06-18.
     return {
       reduced: {
         type: 'string',

@@ -12,7 +12,7 @@ export type ProtocolEra = '2025-11-25' | '2026-07-28';
 
 /** How the server was set up (`enableElicitation`'s options, resolved): shared by every request it serves. */
 export interface ScopePolicy {
-  /** M-10, F-05: times one question is asked before an invalid or missing answer fails. */
+  /** M-10, F-07: times one question is asked before an invalid or missing answer fails. */
   maxAnswerAttempts: number;
   clock: Clock;
   /** Where hints for the server's author go (once each). */

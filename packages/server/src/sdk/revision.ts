@@ -23,7 +23,7 @@ const FORMS_ONLY: RevisionFeatures = { elicitation: true, url: false, fullFormSc
 const NONE: RevisionFeatures = { elicitation: false, url: false, fullFormSchema: false };
 
 /**
- * F-02, F-03: what `revision` can carry. Unknown (undefined) means nobody negotiated one; the caller decides
+ * F-03, F-04: what `revision` can carry. Unknown (undefined) means nobody negotiated one; the caller decides
  * (a session without `initialize` has no back channel anyway). A revision later than any known reads as the newest.
  */
 export function featuresOf(revision: string | undefined): RevisionFeatures {

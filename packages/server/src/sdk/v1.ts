@@ -6,8 +6,8 @@ import { NO_SDK_TIMEOUT_MS } from './v2.js';
  * The v1 adapter: `@modelcontextprotocol/sdk` 1.x. This package never imports the v1 SDK (an optional peer): it
  * reads the user's instances structurally. Public API, except one pinned internal: v1's `Server` does not keep
  * the revision it negotiated, so `watchNegotiatedRevision` wraps its `_oninitialize` on the instance (a test pins
- * it against the installed 1.32.x and 1.17.x). Result schemas are passed as objects with `safeParse`, which v1's
- * `request` runs as a zod 3 schema (also pinned).
+ * it against the installed 1.32.x and 1.17.x). Result schemas are passed as objects with `safeParse` and `parse`,
+ * which v1's `request` runs as a zod 3 schema (also pinned).
  */
 
 /** The parts of a v1 SDK `Server` elicitkit uses (`@modelcontextprotocol/sdk/server/index.js`). */
@@ -96,8 +96,11 @@ export function v1ServerSeam(server: V1Server): ServerSeam {
   return seam;
 }
 
-/** v1's `request` parses results with the schema it is given; this one hands the result on as it came (`call.ts` checks it). */
-const AS_SENT = { safeParse: (data: unknown) => ({ success: true, data }) };
+/**
+ * v1's `request` parses results with the schema it is given, as a zod 3 schema (`safeParse` from 1.2x, `parse`
+ * before): this one hands the result on as it came, and `call.ts` checks it.
+ */
+const AS_SENT = { parse: (data: unknown) => data, safeParse: (data: unknown) => ({ success: true, data }) };
 
 export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V1Server }): SdkCall {
   const sendRequest = extra.sendRequest as unknown as (
