@@ -1,4 +1,4 @@
-import { type Clock, type ElicitationMode, isElicitkitError, timerSleep } from '@elicitkit/core';
+import { type Clock, type ElicitationMode, isElicitkitError } from '@elicitkit/core';
 import type { AuthInfo, ClientCapabilities } from '@modelcontextprotocol/server';
 import {
   type AbortReason,
@@ -7,7 +7,7 @@ import {
   elicitationTimeoutError,
   noBackChannelError,
 } from '../errors.js';
-import { tickWhileWaiting, WAITING_MESSAGE } from './progress.js';
+import { sleepOn, tickWhileWaiting, WAITING_MESSAGE } from './progress.js';
 import type {
   CallSeam,
   ElicitAnswer,
@@ -100,8 +100,7 @@ export class Call implements CallSeam {
     const waiting = new AbortController();
     const signals = [this.#sdk.signal, timedOut.signal, this.#sdk.streamSignal, author];
     const any = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
-    const sleep = this.#policy.clock.sleep ?? timerSleep;
-    sleep(options.timeoutMs, waiting.signal).then(
+    sleepOn(this.#policy.clock, options.timeoutMs, waiting.signal).then(
       () => timedOut.abort(),
       () => {},
     );

@@ -22,11 +22,10 @@ export function tickWhileWaiting(
   until: AbortSignal,
   send: () => Promise<void>,
 ): void {
-  const sleep = clock.sleep ?? timerSleep;
   void (async () => {
     for (;;) {
       try {
-        await sleep(intervalMs, until);
+        await sleepOn(clock, intervalMs, until);
       } catch {
         return;
       }
@@ -34,4 +33,9 @@ export function tickWhileWaiting(
       await send().catch(() => {});
     }
   })();
+}
+
+/** Waits on `clock` (called as its method: a clock may be a class instance), or on a timer when it has no `sleep`. */
+export function sleepOn(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
+  return clock.sleep ? clock.sleep(ms, signal) : timerSleep(ms, signal);
 }

@@ -42,6 +42,8 @@ export interface PeerHarness {
   received: ReceivedParams[];
   /** Progress notifications the client saw, in order. */
   progress: Progress[];
+  /** Resolves once the client has seen `count` progress notifications. */
+  whenProgress(count: number): Promise<void>;
   /** The server elicitkit was enabled on (McpServer or Server of its SDK). */
   server: unknown;
   call(
@@ -147,6 +149,14 @@ export async function peerHarness(options: PeerOptions): Promise<PeerHarness> {
   const server = makeServer(options.server, options.tools, options.elicitation);
   const received: ReceivedParams[] = [];
   const progress: Progress[] = [];
+  const progressWaiters: Array<{ count: number; resolve: () => void }> = [];
+  const onProgress = (p: Progress) => {
+    progress.push(p);
+    for (const waiter of progressWaiters.filter((w) => progress.length >= w.count)) {
+      progressWaiters.splice(progressWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
   const client = makeClient(options.client, received, options.answer, options.capabilities);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -154,13 +164,17 @@ export async function peerHarness(options: PeerOptions): Promise<PeerHarness> {
   return {
     received,
     progress,
+    whenProgress: (count) =>
+      progress.length >= count
+        ? Promise.resolve()
+        : new Promise((resolve) => progressWaiters.push({ count, resolve })),
     server: server.instance,
     async call(tool, callOptions = {}) {
       const result = await client.callTool({ name: tool, arguments: {} }, undefined, {
         ...(callOptions.signal && { signal: callOptions.signal }),
         ...(callOptions.timeoutMs !== undefined && { timeout: callOptions.timeoutMs }),
         ...(callOptions.progress && {
-          onprogress: (p: Progress) => progress.push(p),
+          onprogress: onProgress,
           resetTimeoutOnProgress: true,
         }),
       });
