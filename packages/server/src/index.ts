@@ -1,5 +1,5 @@
 /**
- * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK v2.
+ * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK, v2 or v1.
  * Form mode: `elicitForm` and the shorthands, field builders, safe defaults (E-01, E-09, E-47, E-60).
  * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
  * edge runtimes. URL mode is `@elicitkit/server/url`, OAuth `/oauth`, HTTP hosting on Node `/http`; stores
@@ -26,15 +26,10 @@ export {
   elicitationAvailability,
 } from './delivery/capabilities.js';
 export { deliverForm } from './delivery/deliver.js';
-export {
-  DEFAULT_MAX_ROUNDS,
-  DEFAULT_MAX_STATE_BYTES,
-  DEFAULT_STATE_TTL_MS,
-  type ElicitationOptions,
-  enableElicitation,
-} from './delivery/enable.js';
+export { type ElicitationOptions, enableElicitation } from './delivery/enable.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
-export { DEFAULT_MAX_ATTEMPTS } from './delivery/form-2026.js';
+export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
+export { DEFAULT_MAX_ROUNDS, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_MS } from './delivery/rounds.js';
 export type { ProtocolEra } from './delivery/scope.js';
 export { memoryOnceGuard, type OnceGuard, type StepOptions, step } from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
@@ -81,6 +76,9 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export { DEFAULT_PROGRESS_INTERVAL_MS } from './sdk/progress.js';
+export type { HandlerContext, V1HandlerExtra } from './sdk/seam.js';
+export type { V1McpServer, V1Server } from './sdk/v1.js';
 export { ask, type ChooseOptions, type ConfirmResult, choose, confirm } from './shorthands.js';
 export {
   generateStateKey,

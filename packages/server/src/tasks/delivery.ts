@@ -2,6 +2,9 @@ import type { Result, Server, ServerContext } from '@modelcontextprotocol/server
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { principalOf } from '../delivery/request-binding.js';
 import type { Round } from '../delivery/round.js';
+import type { ScopePolicy } from '../delivery/scope.js';
+import type { WaitPolicy } from '../sdk/call.js';
+import type { ServerSeam } from '../sdk/seam.js';
 import type { TaskRunner, Tasks } from './engine.js';
 import { runTaskPass, type ToolsCallHandler } from './pass.js';
 import { createTaskResult } from './record.js';
@@ -14,15 +17,19 @@ import { installTaskMethods, missingTasksCapability } from './wire.js';
  */
 export class TaskDelivery {
   readonly #engine: Tasks | undefined;
-  readonly #server: Server;
-  readonly #maxAttempts: number;
+  readonly #server: ServerSeam & { instance: Server };
+  readonly #settings: { policy: ScopePolicy; wait: WaitPolicy };
   #toolsCall: ToolsCallHandler | undefined;
 
-  constructor(engine: Tasks | undefined, server: Server, maxAttempts: number) {
+  constructor(
+    engine: Tasks | undefined,
+    server: ServerSeam & { instance: Server },
+    settings: { policy: ScopePolicy; wait: WaitPolicy },
+  ) {
     this.#engine = engine;
     this.#server = server;
-    this.#maxAttempts = maxAttempts;
-    if (engine) installTaskMethods(server, engine, (ctx) => this.#runner(ctx));
+    this.#settings = { policy: settings.policy, wait: settings.wait };
+    if (engine) installTaskMethods(server.instance, engine, (ctx) => this.#runner(ctx));
   }
 
   /** Remembers the server's `tools/call` handler: a task replays it in the background. */
@@ -83,7 +90,7 @@ export class TaskDelivery {
         server: this.#server,
         handler,
         authInfo,
-        maxAttempts: this.#maxAttempts,
+        ...this.#settings,
       });
     };
   }

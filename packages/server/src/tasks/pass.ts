@@ -6,8 +6,11 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { type FlowState, Round } from '../delivery/round.js';
-import { recordScope } from '../delivery/scope.js';
+import { recordScope, type ScopePolicy } from '../delivery/scope.js';
 import { noBackChannelError } from '../errors.js';
+import { Call, type WaitPolicy } from '../sdk/call.js';
+import type { ServerSeam } from '../sdk/seam.js';
+import { v2Call } from '../sdk/v2.js';
 import type { Tasks } from './engine.js';
 import { type PassOutcome, toTaskError } from './engine.js';
 import type { RunningTask } from './running.js';
@@ -21,11 +24,12 @@ export type ToolsCallHandler = (
 
 export interface PassDeps {
   engine: Tasks;
-  server: Server;
+  server: ServerSeam & { instance: Server };
   handler: ToolsCallHandler;
   /** The verified credentials of the request that started this run (same principal as the task's). */
   authInfo: AuthInfo | undefined;
-  maxAttempts: number;
+  policy: ScopePolicy;
+  wait: WaitPolicy;
 }
 
 /**
@@ -42,9 +46,11 @@ export async function runTaskPass(task: RunningTask, deps: PassDeps): Promise<Pa
       const text = `tools/call asked for input ${state.n} times without finishing; giving up.`;
       return { kind: 'result', result: { content: [{ type: 'text', text }], isError: true } };
     }
-    const round = new Round(state, responses, { maxAttempts: deps.maxAttempts, fresh: false });
+    const round = new Round(state, responses, { maxAttempts: deps.policy.maxAnswerAttempts, fresh: false });
     const ctx = taskContext(task, deps, state, responses, run);
-    recordScope(ctx, { era: '2026-07-28', server: deps.server, round });
+    // The third delivery on the SDK seam: the same call seam as a 2026 round, over the task's own context.
+    const call = new Call(v2Call(ctx, deps.server, true), deps.wait);
+    recordScope(ctx, { era: '2026-07-28', call, policy: deps.policy, round });
     const scope: TaskScope = recordTaskScope(ctx, { engine: deps.engine, running: task });
     let result: Result | undefined;
     let failure: { error: unknown } | undefined;

@@ -1,4 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../sdk/seam.js';
 import type { Tasks } from './engine.js';
 import type { RunningTask } from './running.js';
 
@@ -27,8 +28,9 @@ export function recordTaskScope(ctx: ServerContext, scope: TaskScope): TaskScope
   return scope;
 }
 
-export function taskScopeOf(ctx: ServerContext): TaskScope | undefined {
-  return scopes.get(ctx.mcpReq);
+/** Tasks run on the v2 SDK only (2026-07-28); a v1 handler's context never has one. */
+export function taskScopeOf(ctx: HandlerContext): TaskScope | undefined {
+  return typeof ctx === 'object' && ctx !== null && 'mcpReq' in ctx ? scopes.get(ctx.mcpReq) : undefined;
 }
 
 /** A control-flow throw, not an error: ends the run so the request can answer with a task handle. */

@@ -1,5 +1,6 @@
 import { sanitizeForDisplay } from '@elicitkit/core';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import { scopeOf } from '../delivery/scope.js';
+import type { HandlerContext } from '../sdk/seam.js';
 import { taskScopeOf } from './scope.js';
 
 /** How far along a handler is: `progress` of `total` (both in the handler's own unit). */
@@ -23,7 +24,7 @@ const counters = new WeakMap<object, number>();
  * `notifications/progress` with the message; otherwise nothing is sent. Never throws for a client gone away.
  */
 export async function reportStatus(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   message: string,
   progress?: StatusProgress,
 ): Promise<void> {
@@ -37,20 +38,19 @@ export async function reportStatus(
     await running.write((record) => ({ ...record, statusMessage: `${text}${suffix}` })).catch(() => false);
     return;
   }
-  const token = (ctx.mcpReq._meta as { progressToken?: unknown } | undefined)?.progressToken;
-  if (typeof token !== 'string' && typeof token !== 'number') return;
+  // Through the SDK seam, so v1 and v2 servers alike.
+  const call = scopeOf(ctx).call;
+  const token = call.progressToken;
+  if (token === undefined) return;
   // Progress must increase on every notification: without a figure, count the calls.
-  const count = (counters.get(ctx.mcpReq) ?? 0) + 1;
-  counters.set(ctx.mcpReq, count);
-  await ctx.mcpReq
-    .notify({
-      method: 'notifications/progress',
-      params: {
-        progressToken: token,
-        progress: progress?.progress ?? count,
-        ...(progress?.total !== undefined && { total: progress.total }),
-        message: text,
-      },
+  const count = (counters.get(call) ?? 0) + 1;
+  counters.set(call, count);
+  await call
+    .notify('notifications/progress', {
+      progressToken: token,
+      progress: progress?.progress ?? count,
+      ...(progress?.total !== undefined && { total: progress.total }),
+      message: text,
     })
     .catch(() => {});
 }

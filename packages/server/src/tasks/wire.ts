@@ -6,7 +6,8 @@ import {
 } from '@modelcontextprotocol/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { principalOf } from '../delivery/request-binding.js';
-import { eraOfRequest } from '../delivery/scope.js';
+import { REVISION_2026_07_28 } from '../sdk/revision.js';
+import { envelopeRevision } from '../sdk/v2.js';
 import type { TaskRunner, Tasks } from './engine.js';
 import { declaresTasks } from './long-running.js';
 import { detailedTask, TASKS_EXTENSION } from './record.js';
@@ -71,7 +72,8 @@ export function installTaskMethods(
   server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
   const gate = (ctx: ServerContext, method: string) => {
     // The extension does not exist on 2025-11-25 (sep-2663: Backward Compatibility).
-    if (eraOfRequest(ctx) !== '2026-07-28')
+    const revision = envelopeRevision(ctx);
+    if (revision === undefined || revision < REVISION_2026_07_28)
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     if (!declaresTasks(ctx)) throw missingTasksCapability(method); // T-04
     return principalOf(ctx.http?.authInfo);
