@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Heavy test-only tools, installed when the tests that use them first run rather than by `npm install` (issue 19:
- * the demo's first run should not fetch a 237 MB conformance CLI with its own Node, a 155 MB workerd, or the 117 MB of
+ * the demo's first run should not fetch a 237 MB conformance CLI with its own Node, a 155 MB workerd, or the 140 MB of
  * host frameworks, needing Node 22, that only the client's recipe tests wire elicitkit into).
  *
  * A tool is a folder `tools/<name>/` with a `package.json` and a `package-lock.json`, outside the workspace (so its

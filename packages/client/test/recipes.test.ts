@@ -3,7 +3,7 @@
 // exactly as the client README's recipes show, against the real demo (Streamable HTTP, negotiating 2026-07-28),
 // and against a server that sends a hostile input request.
 //
-// The frameworks are a test tool (tools/host-frameworks, installed on first use, issue 19: 117 MB needing Node 22
+// The frameworks are a test tool (tools/host-frameworks, installed on first use, issue 19: 140 MB wanting Node 22
 // that `npm install` should not bring), loaded at run time from that folder; elicitkit is the workspace's own
 // code under test. So that `npm run typecheck` passes without the tool, the few calls made here are typed by the
 // small interfaces below; the README's recipe blocks are checked against the frameworks' real types
