@@ -3,7 +3,8 @@ import base from './vitest.config.js';
 
 /**
  * `npm run test:quick`: the unit layer, for the edit-test loop. It leaves out what needs a browser, Redis, tmux, the
- * conformance CLI, workerd or scratch apps, and the type-check of every doc example; `npm test` runs everything.
+ * conformance CLI, workerd, the host frameworks or scratch apps, and the type-check of every doc example; `npm test`
+ * runs everything.
  * Name a new test after the layer it needs (`*.browser.test.ts`, or put it under one of these folders) and it is
  * left out here too.
  */
@@ -20,6 +21,7 @@ export default mergeConfig(
         'test/consumer/**', // npm installs into scratch apps
         'test/edge/**', // workerd
         'test/tooling/**', // type programs of every entry point and doc example
+        'packages/client/test/{recipes,duplicate-sdk}.test.ts', // the host frameworks (tools/host-frameworks)
         'packages/server/test/redis/**', // redis-server
         'packages/terminal/test/{call-command,call-modern,demo,demo-redis,demo-url}.test.ts', // tmux, demo, Chromium
         'packages/terminal/test/session-*.test.ts', // tmux

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   checkBlocks,
   docExamples,
@@ -13,6 +13,7 @@ import {
   withPublicImports,
   writeBlocks,
 } from '../support/code-blocks.js';
+import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
 
 /**
  * Issue 15: README examples cannot drift from the API (and issue 23 item 6: nor can doc-comment examples, below). Every ```ts / ```tsx block of the READMEs is written to
@@ -27,6 +28,9 @@ import {
  * - A block may `return` at top level (it stands for a tool handler's body), and may `await` at top level.
  * - A block that is deliberately not code (a signature sketch, pseudo-code) is fenced as ```ts nocheck. Keep
  *   those rare: a block that does not compile usually means the README is out of date.
+ * - The client README's recipes for other host frameworks (`@ai-sdk/mcp`, `@mastra/mcp`) compile against those
+ *   packages' real types, from the test tool that holds them (tools/host-frameworks, installed on first use: they
+ *   are not in the workspace's node_modules): {@link HOST_FRAMEWORKS} maps their names there.
  */
 
 const OUT_DIR = path.join(ROOT, '.tmp', 'readme-examples');
@@ -39,6 +43,14 @@ function contextName(readme: string): string {
   return dir === '.' ? 'root' : path.basename(dir);
 }
 
+/**
+ * The packages the client README's recipes import that live in tools/host-frameworks, not in the workspace, and
+ * their type entries there (the `types` of their package.json: a `paths` target must be a file when the block
+ * is an ES module). What these import in turn resolves from their own place.
+ */
+const HOST_FRAMEWORKS = { '@ai-sdk/mcp': 'dist/index.d.ts', '@mastra/mcp': 'dist/index.d.ts' };
+const HOST_FRAMEWORKS_MODULES = path.join(ROOT, 'tools', 'host-frameworks', 'node_modules');
+
 function compilerOptions(): ts.CompilerOptions {
   const parsed = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), undefined, {
     ...ts.sys,
@@ -47,7 +59,13 @@ function compilerOptions(): ts.CompilerOptions {
     },
   });
   if (!parsed) throw new Error('tsconfig.json could not be read');
-  return { ...parsed.options, noEmit: true, incremental: false };
+  const paths = Object.fromEntries(
+    Object.entries(HOST_FRAMEWORKS).map(([name, types]) => [
+      name,
+      [path.join(HOST_FRAMEWORKS_MODULES, name, types)],
+    ]),
+  );
+  return { ...parsed.options, paths, noEmit: true, incremental: false };
 }
 
 rmSync(OUT_DIR, { recursive: true, force: true });
@@ -58,6 +76,7 @@ const host = ts.createCompilerHost(options);
 let previous: ts.Program | undefined;
 
 describe('README code blocks compile against the current API', () => {
+  beforeAll(() => installTool('host-frameworks'), TOOL_INSTALL_TIMEOUT_MS);
   for (const readme of readmes()) {
     const blocks = readmeBlocks(readme);
     if (blocks.length === 0) continue;

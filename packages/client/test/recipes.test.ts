@@ -2,18 +2,70 @@
 // into the AI SDK's `onElicitationRequest` (@ai-sdk/mcp 2.0) and Mastra's `inputRequests` (@mastra/mcp 2.0),
 // exactly as the client README's recipes show, against the real demo (Streamable HTTP, negotiating 2026-07-28),
 // and against a server that sends a hostile input request.
+//
+// The frameworks are a test tool (tools/host-frameworks, installed on first use, issue 19: 140 MB wanting Node 22
+// that `npm install` should not bring), loaded at run time from that folder; elicitkit is the workspace's own
+// code under test. So that `npm run typecheck` passes without the tool, the few calls made here are typed by the
+// small interfaces below; the README's recipe blocks are checked against the frameworks' real types
+// (test/tooling/readme-examples.test.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
-import { MCPClient } from '@mastra/mcp';
+import { pathToFileURL } from 'node:url';
 import { inputRequired } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
-import { createElicitationHandler, type ElicitationHostEvents, type FormPrompt } from '../src/index.js';
+import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../../../test/support/tool-install.js';
+import {
+  createElicitationHandler,
+  type ElicitationHandler,
+  type ElicitationHostEvents,
+  type FormPrompt,
+} from '../src/index.js';
 import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
 import { startServer2026 } from './helpers/server-2026.js';
+
+type Answer = ElicitationHandler['answer'];
+type Capabilities = ElicitationHandler['capabilities'];
+/** The AI SDK's MCP client (`@ai-sdk/mcp`), as far as this test uses it. */
+interface AiSdkClient {
+  readonly initializeResult?: { serverInfo?: { name: string; version?: string } };
+  onElicitationRequest(schema: unknown, handler: (request: { params: unknown }) => ReturnType<Answer>): void;
+  callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+/** A Mastra server's options (`@mastra/mcp`), as far as this test uses them. */
+interface MastraServer {
+  url: URL;
+  requestInit?: RequestInit;
+  capabilities?: Capabilities;
+  inputRequests?: (request: { key: string; params: unknown; signal?: AbortSignal }) => ReturnType<Answer>;
+}
+/** Mastra's MCP client, as far as this test uses it: its tools are keyed `<server>_<tool>`. */
+interface MastraClient {
+  listTools(): Promise<Record<string, { execute?: (input: object, context: object) => Promise<unknown> }>>;
+  disconnect(): Promise<void>;
+}
+/** What tools/host-frameworks/index.mjs exports. */
+interface HostFrameworks {
+  createMCPClient(options: {
+    transport: { type: 'http'; url: string; headers?: Record<string, string> };
+    capabilities?: Capabilities;
+  }): Promise<AiSdkClient>;
+  ElicitationRequestSchema: unknown;
+  MCPClient: new (options: { servers: Record<string, MastraServer> }) => MastraClient;
+}
+
+let createMCPClient: HostFrameworks['createMCPClient'];
+let ElicitationRequestSchema: HostFrameworks['ElicitationRequestSchema'];
+let MCPClient: HostFrameworks['MCPClient'];
+beforeAll(async () => {
+  const dir = await installTool('host-frameworks');
+  ({ createMCPClient, ElicitationRequestSchema, MCPClient } = (await import(
+    pathToFileURL(join(dir, 'index.mjs')).href
+  )) as HostFrameworks);
+}, TOOL_INSTALL_TIMEOUT_MS);
 
 const ALICE = DEFAULT_USERS[0]!;
 const auth = { Authorization: `Bearer ${ALICE.token}` };
