@@ -35,6 +35,8 @@ describe('error codes', () => {
     expect(shared).toEqual({
       'invalid-option': ['core', 'server', 'client'],
       'invalid-config': ['url', 'oauth'],
+      // Two copies of the SDK loaded, found by enableElicitation (server) or installElicitation (client).
+      'duplicate-sdk': ['server', 'client'],
     });
   });
 
