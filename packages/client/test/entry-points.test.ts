@@ -41,6 +41,7 @@ const ENTRIES: Record<string, string[]> = {
     'parseFieldInput',
     'requesterLabel',
     'rfc3339ToLocalDateTime',
+    'uiWords',
   ],
 };
 

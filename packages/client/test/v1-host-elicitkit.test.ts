@@ -17,8 +17,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
-// The demo's pages, played with fetch and a cookie jar (the terminal suite's helper; see the report's follow-up).
-import { DemoBrowser } from '../../terminal/test/helpers/demo.js';
+// The demo's pages, played with fetch and a cookie jar (shared with the terminal's demo tests).
+import { DemoBrowser } from '../../../test/support/demo-browser.js';
 import {
   callToolWithElicitation,
   type ElicitationHost,

@@ -45,6 +45,11 @@ export {
 } from './i18n/catalog.js';
 export { DEFAULT_LOCALE, matchLocale, textDirection } from './i18n/locale.js';
 export {
+  type UrlWarningMessageKey,
+  urlWarningMessage,
+  urlWarningMessages,
+} from './i18n/url-warnings/url-warning-messages.js';
+export {
   issueMessage,
   type MessageIssue,
   type ValidationMessageKey,

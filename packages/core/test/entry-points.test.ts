@@ -32,6 +32,8 @@ const CORE_NAMES = [
   'textDirection',
   'timerSleep',
   'translationProblems',
+  'urlWarningMessage',
+  'urlWarningMessages',
   'validateContent',
   'validateField',
   'validateRequestedSchema',

@@ -1,4 +1,5 @@
 import {
+  analyzeUrl,
   type Catalog,
   createTranslator,
   defineCatalogs,
@@ -7,11 +8,14 @@ import {
   matchLocale,
   textDirection,
   translationProblems,
+  urlWarningMessage,
+  urlWarningMessages,
   validateContent,
   validateField,
   validationMessages,
 } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
+import { URL_WARNINGS_EN } from '../src/i18n/url-warnings/en.js';
 import { VALIDATION_EN } from '../src/i18n/validation/en.js';
 
 const EN = {
@@ -96,6 +100,42 @@ describe('locales', () => {
     expect((await catalogs.load('de')).t('only')).toBe('Only in English');
     fail = false;
     expect((await catalogs.load('de')).t('only')).toBe('Nur auf Deutsch');
+  });
+});
+
+describe("core's URL-warning catalogs", () => {
+  for (const language of ['de', 'ja', 'ar']) {
+    it(`${language}: every key translated, with the English message's parameters`, async () => {
+      const t = await urlWarningMessages.load(language);
+      expect(t.language).toBe(language);
+      const translation = (await import(`../src/i18n/url-warnings/${language}.ts`)).default;
+      expect(translationProblems(URL_WARNINGS_EN, translation)).toEqual([]);
+    });
+  }
+
+  it("words each of analyzeUrl's warnings from its code and the card's facts, the length picking the plural", async () => {
+    const { warnings } = analyzeUrl('http://user@login.xn--pypal-4ve.com:8443/x', {
+      allowInsecureHttp: true,
+    });
+    const params = {
+      site: 'xn--pypal-4ve.com',
+      host: 'login.pаypal.com',
+      ascii: 'login.xn--pypal-4ve.com',
+      port: '8443',
+      length: 1,
+    };
+    const en = urlWarningMessages.peek('en')!;
+    const words = warnings.map((warning) => urlWarningMessage(warning, en, params));
+    expect(words).toContain('The connection to login.pаypal.com is not encrypted (http, not https).');
+    expect(words).toContain('The address uses port 8443, which is unusual for xn--pypal-4ve.com.');
+    expect(urlWarningMessage({ code: 'long-url', message: '' }, en, { ...params, length: 2741 })).toBe(
+      'The address is 2,741 characters long; a long address can hide where it goes. Check the site: xn--pypal-4ve.com.',
+    );
+    const de = await urlWarningMessages.load('de-DE');
+    expect(urlWarningMessage({ code: 'long-url', message: '' }, de, { ...params, length: 2741 })).toContain(
+      '2.741',
+    );
+    expect(de.t('url.blocked')).toBe('Diese Adresse kann nicht geöffnet werden.');
   });
 });
 

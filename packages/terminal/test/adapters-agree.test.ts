@@ -7,9 +7,9 @@ import type { RequestedSchema } from '@elicitkit/core';
 import { formModel } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALL_KINDS, ALL_KINDS_DEFAULTS, SEATING } from '../../../test/support/form-schemas.js';
 import { outcomes, type Rig, startRig } from '../../web/test/helpers/chromium.js';
 import type {} from '../../web/test/helpers/harness-page.js';
-import { ALL_KINDS, ALL_KINDS_DEFAULTS } from '../../web/test/helpers/schemas.js';
 import { overHttp, type Setup } from './helpers/scenario.js';
 import { answer, serverGot } from './helpers/session.js';
 import type { Terminal } from './helpers/tmux.js';
@@ -97,15 +97,7 @@ const CORPUS: Case[] = [
         pet: { type: 'string', title: 'Pet', enum: ['cat', 'dog'] },
         tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } },
         terms: { type: 'boolean', title: 'Terms' },
-        seating: {
-          type: 'string',
-          title: 'Seating',
-          oneOf: [
-            { const: 'in', title: 'Indoors' },
-            { const: 'out', title: 'Terrace' },
-          ],
-          default: 'in',
-        },
+        seating: { ...SEATING, default: 'in' },
       },
       required: ['terms', 'seating'],
     } as RequestedSchema,

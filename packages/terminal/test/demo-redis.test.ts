@@ -6,8 +6,9 @@ import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoBrowser } from '../../../test/support/demo-browser.js';
 import { startTestRedis, type TestRedis } from '../../server/test/redis/redis-server.js';
-import { ALICE, DemoBrowser, type DemoProcess, startDemoServer } from './helpers/demo.js';
+import { ALICE, type DemoProcess, startDemoServer } from './helpers/demo.js';
 
 let scratch: string;
 let redis: TestRedis;

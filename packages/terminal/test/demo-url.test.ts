@@ -8,8 +8,9 @@ import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { type ScriptedUI, scriptedUI } from '@elicitkit/client/testing';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoBrowser } from '../../../test/support/demo-browser.js';
 import { capturingTransport } from '../../../test/support/wire-capture.js';
-import { ALICE, BOB, DemoBrowser, type DemoProcess, startDemoServer } from './helpers/demo.js';
+import { ALICE, BOB, type DemoProcess, startDemoServer } from './helpers/demo.js';
 
 let scratch: string;
 /** Created by the demo itself, so its permissions are the demo's doing. */

@@ -4,15 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseDemoOptions } from '../../../examples/demo/src/options.js';
-import {
-  ALICE,
-  BOB,
-  DemoBrowser,
-  type DemoProcess,
-  demoSource,
-  startDemoServer,
-  TS,
-} from './helpers/demo.js';
+import { DemoBrowser } from '../../../test/support/demo-browser.js';
+import { ALICE, BOB, type DemoProcess, demoSource, startDemoServer, TS } from './helpers/demo.js';
 import { answer, command } from './helpers/session.js';
 import { ELICIT, Terminal } from './helpers/tmux.js';
 

@@ -27,7 +27,7 @@ describe.each([
   ['ar', 'stdio', overStdio],
 ] as const)('elicit connect --locale %s over %s', (locale, transport, start) => {
   it('shows every prompt kind in the person’s language: form fields, validation, review, confirmation, URL card, wait, notices', async () => {
-    const { t, v } = await loadWords(locale);
+    const { t, v, url } = await loadWords(locale);
     // 200 columns: no line of this walk wraps, so each catalog string is on the screen whole.
     setup = await start({ args: ['--locale', locale], env: { BROWSER: 'false' }, width: 200, height: 60 });
     const { term } = setup;
@@ -117,8 +117,8 @@ describe.each([
     );
     expect(card).toContain(`${t.t('url.host')}  login.pаypal.com  ${t.t('url.as-shown')}`);
     expect(card).toContain(`login.xn--pypal-4ve.com  ${t.t('url.as-resolved')}`);
-    expect(card).toContain(`⚠ ${t.t('warning.mixed-script')}`);
-    expect(card).toContain(`⚠ ${t.t('warning.punycode', { ascii: 'login.xn--pypal-4ve.com' })}`);
+    expect(card).toContain(`⚠ ${url.t('warning.mixed-script')}`);
+    expect(card).toContain(`⚠ ${url.t('warning.punycode', { ascii: 'login.xn--pypal-4ve.com' })}`);
     expect(card).toContain(t.t('action.open'));
     await answer(term, t.t('url.question'), 'Escape');
     await term.waitFor(`✖ ${t.t('outcome.cancelled')}`);

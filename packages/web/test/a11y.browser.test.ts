@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALL_KINDS } from '../../../test/support/form-schemas.js';
 import { artifactsDir, axeViolations, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
-import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
 const ARTIFACTS = artifactsDir('web-ui');

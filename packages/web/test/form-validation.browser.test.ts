@@ -1,9 +1,9 @@
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BOOKING } from '../../../test/support/form-schemas.js';
 import { outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
-import { BOOKING } from './helpers/schemas.js';
 
 const rig = useRig();
 

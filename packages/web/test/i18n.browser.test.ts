@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALL_KINDS } from '../../../test/support/form-schemas.js';
 import AR from '../src/i18n/ar.js';
 import DE from '../src/i18n/de.js';
 import { WEB_EN } from '../src/i18n/en.js';
 import JA from '../src/i18n/ja.js';
 import { artifactsDir, axeViolations, outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
-import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
 const ARTIFACTS = artifactsDir('artifacts');

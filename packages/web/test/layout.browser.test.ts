@@ -1,9 +1,9 @@
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ALL_KINDS } from '../../../test/support/form-schemas.js';
 import { artifactsDir, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
-import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
 const ARTIFACTS = artifactsDir('artifacts');

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { HOSTILE } from '../../../test/support/form-schemas.js';
 import { outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
-import { HOSTILE } from './helpers/schemas.js';
 
 const rig = useRig();
 

@@ -4,7 +4,8 @@
  * and written one way (`parseFieldInput`, `formatFieldValue`, local date-times), the answer a form sends
  * (`assembleAnswer`), how an answer reads in a review (`answerText`) and what a URL consent card shows
  * (`consentCard`). Pure and browser-safe: no Node API, no SDK. Messages come from core's catalogs
- * (`validationMessages`, `issueMessage`) and the UI's own.
+ * (`validationMessages`, `issueMessage`, `urlWarningMessages`, `urlWarningMessage`) and the UI's own, loaded
+ * together (`uiWords`).
  *
  * @module @elicitkit/client/ui-kit
  */
@@ -23,3 +24,4 @@ export { localDateTimeToRfc3339, localOffset, localTimeZone, rfc3339ToLocalDateT
 export { formatFieldValue, type ParsedInput, parseFieldInput, TYPED_FIELD_KINDS } from './field-input.js';
 export { issuesFor } from './field-issues.js';
 export { requesterLabel } from './requester.js';
+export { type UiWords, type UiWordsCatalogs, uiWords } from './ui-words.js';

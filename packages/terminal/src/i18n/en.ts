@@ -4,8 +4,8 @@ import type { Catalog } from '@elicitkit/core';
  * The terminal's words in English: the prompts of `terminalUI` and `answersUI`, and what `elicit` itself
  * says. Parameters in braces (`{server}` is the requester label, `{count}` picks a plural form); numbers
  * are formatted for the locale. Command names, option names and key names (`call`, `--answers`, Tab) are
- * what a person types, so every language keeps them as they are. Validation messages are core's
- * (`validationMessages`), not repeated here.
+ * what a person types, so every language keeps them as they are. Validation messages and URL warnings are
+ * core's (`validationMessages`, `urlWarningMessages`), not repeated here.
  */
 export const TERMINAL_EN = {
   // Banners: the line the host draws above every request (E-03).
@@ -75,31 +75,11 @@ export const TERMINAL_EN = {
   'url.site': 'Site:',
   'url.displayed-as': '(displayed as {site})',
   'url.sent-as': '(your browser sends it as {site})',
-  'url.blocked': 'This address cannot be opened.',
   'url.host': 'Host:',
   'url.as-shown': 'as shown',
   'url.as-resolved': 'as your browser will resolve it',
   'url.question': 'Open this page?',
   'action.open': 'Open in browser',
-  'warning.userinfo':
-    'The text before "@" in this address is not where it goes: your browser would open {host}. Legitimate links do not need this.',
-  'warning.mixed-script':
-    'The site name mixes letters of different alphabets. Look-alike letters are a common way to imitate a familiar site.',
-  'warning.confusable':
-    'The site name is written in letters that look like Latin ones: it is a different address from the one it resembles.',
-  'warning.punycode':
-    'The site name contains international characters; your browser opens it as {ascii}. Compare it carefully.',
-  'warning.domain-in-subdomain':
-    'The address starts with what looks like a familiar name, but the site is {site}. This is a common phishing trick.',
-  'warning.ip-address':
-    'The address points to the IP address {ascii}, not a named site, so there is no name to check.',
-  'warning.not-https': 'The connection to {host} is not encrypted (http, not https).',
-  'warning.non-standard-port': 'The address uses port {port}, which is unusual for {site}.',
-  'warning.long-url': {
-    one: 'The address is {count} character long; a long address can hide where it goes. Check the site: {site}.',
-    other:
-      'The address is {count} characters long; a long address can hide where it goes. Check the site: {site}.',
-  },
 
   // Waiting for a flow in the browser (E-22, M-17).
   'wait.waiting': 'Waiting for you to finish in the browser ({sites}).',

@@ -1,9 +1,10 @@
+import { uiWords } from '@elicitkit/client/ui-kit';
 import {
   type Catalogs,
   defineCatalogs,
   type Translator,
+  type UrlWarningMessageKey,
   type ValidationMessageKey,
-  validationMessages,
 } from '@elicitkit/core';
 import { TERMINAL_EN, type TerminalMessageKey } from './en.js';
 
@@ -17,11 +18,17 @@ export const terminalMessages: Catalogs<TerminalMessageKey> = defineCatalogs<Ter
   },
 );
 
-/** What a terminal screen says, in one locale: its own words (`t`) and core's validation messages (`v`). */
+/**
+ * What a terminal screen says, in one locale: its own words (`t`), core's validation messages (`v`) and
+ * core's URL warnings (`url`). Short names, as every line of the screens reads them.
+ */
 export interface Words {
   t: Translator<TerminalMessageKey>;
   v: Translator<ValidationMessageKey>;
+  url: Translator<UrlWarningMessageKey>;
 }
+
+const catalogs = uiWords(terminalMessages);
 
 /** Loads the words for `locale` on first call, and hands the same ones to every call after. */
 export function wordsLoader(locale: string | readonly string[]): () => Promise<Words> {
@@ -32,8 +39,8 @@ export function wordsLoader(locale: string | readonly string[]): () => Promise<W
   };
 }
 
-/** Both catalogs for `locale` (a tag or a preference list), loaded once and kept. */
+/** Every catalog for `locale` (a tag or a preference list), loaded once and kept. */
 export async function loadWords(locale: string | readonly string[]): Promise<Words> {
-  const [t, v] = await Promise.all([terminalMessages.load(locale), validationMessages.load(locale)]);
-  return { t, v };
+  const { ui, validation, url } = await catalogs.load(locale);
+  return { t: ui, v: validation, url };
 }

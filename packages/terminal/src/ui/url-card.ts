@@ -1,5 +1,5 @@
 import type { ConsentCard, UrlSegment } from '@elicitkit/client/ui-kit';
-import type { AllowedUrlAnalysis } from '@elicitkit/core';
+import { type AllowedUrlAnalysis, urlWarningMessage } from '@elicitkit/core';
 import type { Screen } from './screen.js';
 import type { Style } from './style.js';
 import { displayWidth, safeLine, wrap } from './text.js';
@@ -30,10 +30,10 @@ export function highlightUrl(segments: readonly UrlSegment[], style: Style): str
  */
 export function renderUrlCard(card: ConsentCard, url: AllowedUrlAnalysis, screen: Screen): string {
   const { style, columns } = screen;
-  const { t } = screen.words;
+  const { t, url: u } = screen.words;
   const lines = [`  ${t.t('url.opens')}`, `    ${highlightUrl(card.address, style)}`];
   if (!card.openable) {
-    lines.push(`  ${style.warn('⚠')} ${style.warn(t.t('url.blocked'))}`);
+    lines.push(`  ${style.warn('⚠')} ${style.warn(u.t('url.blocked'))}`);
     return lines.join('\n');
   }
   const { display } = url;
@@ -60,10 +60,7 @@ export function renderUrlCard(card: ConsentCard, url: AllowedUrlAnalysis, screen
     if (site.subdomain) lines.push(`  ${label('url.host')}  ${safeLine(site.host, 300)}`);
   }
   for (const warning of card.warnings) {
-    const text = t.t(`warning.${warning.code}`, {
-      ...card.warningParams,
-      count: card.warningParams.length ?? 0,
-    });
+    const text = urlWarningMessage(warning, u, card.warningParams);
     // Wrapped under its own mark, so each warning reads as one item.
     wrap(safeLine(text, 600), columns - 5).forEach((row, i) => {
       lines.push(`  ${i === 0 ? style.warn('⚠') : ' '} ${style.warn(row)}`);

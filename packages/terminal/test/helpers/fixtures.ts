@@ -1,5 +1,6 @@
 import { UrlElicitationRequiredError } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { SEATING } from '../../../../test/support/form-schemas.js';
 import { answerResult, elicit, startServer, type TestServer } from './servers.js';
 
 /** Every form field kind, defaults and an optional field; plus a field-less confirmation. */
@@ -9,14 +10,7 @@ export const BOOKING_SCHEMA = {
     name: { type: 'string', title: 'Your name', minLength: 2, maxLength: 40 },
     party: { type: 'integer', title: 'Party size', minimum: 1, maximum: 12, default: 2 },
     day: { type: 'string', title: 'Day', format: 'date' },
-    seating: {
-      type: 'string',
-      title: 'Seating',
-      oneOf: [
-        { const: 'in', title: 'Indoors' },
-        { const: 'out', title: 'Terrace' },
-      ],
-    },
+    seating: SEATING,
     extras: {
       type: 'array',
       title: 'Extras',

@@ -52,16 +52,6 @@ export type WebMessageKey =
   | 'url.showShort'
   | 'url.hidden'
   | 'url.warnings'
-  | 'url.blocked'
-  | 'warning.userinfo'
-  | 'warning.mixed-script'
-  | 'warning.confusable'
-  | 'warning.punycode'
-  | 'warning.domain-in-subdomain'
-  | 'warning.ip-address'
-  | 'warning.not-https'
-  | 'warning.non-standard-port'
-  | 'warning.long-url'
   | 'wait.status'
   | 'wait.address';
 
@@ -125,26 +115,6 @@ export const WEB_EN: Catalog<WebMessageKey> = {
   'url.warnings': {
     one: 'Check before opening: {count} warning',
     other: 'Check before opening: {count} warnings',
-  },
-  'url.blocked': 'This address cannot be opened.',
-  'warning.userinfo':
-    'The text before “@” in this address is not where it goes: your browser would open {host}. Legitimate links do not need this.',
-  'warning.mixed-script':
-    'The site name mixes letters of different alphabets. Look-alike letters are a common way to imitate a familiar site.',
-  'warning.confusable':
-    'The site name is written in letters that look like Latin ones: it is a different address from the one it resembles.',
-  'warning.punycode':
-    'The site name contains international characters; your browser opens it as {ascii}. Compare it carefully.',
-  'warning.domain-in-subdomain':
-    'The address starts with what looks like a familiar name, but the site is {site}. This is a common phishing trick.',
-  'warning.ip-address':
-    'The address points to the IP address {ascii}, not a named site, so there is no name to check.',
-  'warning.not-https': 'The connection to {host} is not encrypted (http, not https).',
-  'warning.non-standard-port': 'The address uses port {port}, which is unusual for {site}.',
-  'warning.long-url': {
-    one: 'The address is {count} character long; a long address can hide where it goes. Check the site: {site}.',
-    other:
-      'The address is {count} characters long; a long address can hide where it goes. Check the site: {site}.',
   },
   'wait.status': 'When you are done there, this continues by itself. If it does not, choose “Retry now”.',
   'wait.address': 'Address',

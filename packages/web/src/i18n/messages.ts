@@ -1,10 +1,5 @@
-import {
-  type Catalogs,
-  defineCatalogs,
-  type Translator,
-  type ValidationMessageKey,
-  validationMessages,
-} from '@elicitkit/core';
+import { type UiWords, uiWords } from '@elicitkit/client/ui-kit';
+import { type Catalogs, defineCatalogs } from '@elicitkit/core';
 import { WEB_EN, type WebMessageKey } from './en.js';
 
 export type { WebMessageKey };
@@ -16,21 +11,15 @@ export const webMessages: Catalogs<WebMessageKey> = /* @__PURE__ */ defineCatalo
   ar: () => import('./ar.js'),
 });
 
-/** Everything a prompt says, in one locale: the UI's own words and core's validation messages. */
-export interface Messages {
-  ui: Translator<WebMessageKey>;
-  validation: Translator<ValidationMessageKey>;
-}
+/** Everything a prompt says, in one locale: the UI's own words, core's validation messages and URL warnings. */
+export type Messages = UiWords<WebMessageKey>;
 
-/** The messages for `locale` if both catalogs are at hand (English always is); else undefined. */
-export function peekMessages(locale: string | readonly string[] | undefined): Messages | undefined {
-  const ui = webMessages.peek(locale);
-  const validation = validationMessages.peek(locale);
-  return ui && validation ? { ui, validation } : undefined;
-}
+const messages = /* @__PURE__ */ uiWords(webMessages);
 
-/** Loads the web and validation catalogs for `locale` (each once), for prompts to render at once afterwards. */
-export async function loadMessages(locale: string | readonly string[] | undefined): Promise<Messages> {
-  const [ui, validation] = await Promise.all([webMessages.load(locale), validationMessages.load(locale)]);
-  return { ui, validation };
-}
+/** The messages for `locale` if every catalog is at hand (English always is); else undefined. */
+export const peekMessages = (locale: string | readonly string[] | undefined): Messages | undefined =>
+  messages.peek(locale);
+
+/** Loads every catalog for `locale` (each once), for prompts to render at once afterwards. */
+export const loadMessages = (locale: string | readonly string[] | undefined): Promise<Messages> =>
+  messages.load(locale);

@@ -1,5 +1,5 @@
 import type { ConsentSite, UrlSegment } from '@elicitkit/client/ui-kit';
-import type { UrlWarning } from '@elicitkit/core';
+import { type MessageParams, type UrlWarning, urlWarningMessage } from '@elicitkit/core';
 import { h } from '../dom.js';
 import type { Messages } from '../i18n/messages.js';
 import { safeLine } from '../text.js';
@@ -53,15 +53,9 @@ export function otherSpelling(site: ConsentSite, messages: Messages): HTMLElemen
 
 /**
  * A warning in the person's language. English shows core's own sentence, which names the exact label and
- * trick; other languages word the same finding from its code and the card's facts.
+ * trick; other languages word the same finding from core's URL-warning catalog and the card's facts.
  */
-export function warningText(
-  warning: UrlWarning,
-  params: Record<string, string | number>,
-  messages: Messages,
-): string {
-  const t = messages.ui;
-  if (t.language === 'en') return safeLine(warning.message, 600);
-  const count = typeof params.length === 'number' ? params.length : 0;
-  return safeLine(t.t(`warning.${warning.code}`, { ...params, count }), 600);
+export function warningText(warning: UrlWarning, params: MessageParams, messages: Messages): string {
+  if (messages.url.language === 'en') return safeLine(warning.message, 600);
+  return safeLine(urlWarningMessage(warning, messages.url, params), 600);
 }

@@ -49,7 +49,7 @@ export class UrlConsentElement extends PromptElement<UrlPrompt, UrlAnswer> {
 
     if (!card.openable) {
       body.append(
-        h('p', { class: 'blocked', part: 'blocked' }, t.t('url.blocked')),
+        h('p', { class: 'blocked', part: 'blocked' }, messages.url.t('url.blocked')),
         h('p', { class: 'url', part: 'url', dir: 'ltr' }, ...addressNodes(card.address, messages)),
       );
       footer.append(h('div', { class: 'buttons' }, decline, cancel));

@@ -1,4 +1,16 @@
+// The prompt corpus both UI adapters are tested on (the terminal's tmux sessions, the web's Chromium pages
+// and the test that runs both on the same prompts): one copy, so the two suites cannot drift apart.
 import type { RequestedSchema } from '@elicitkit/core';
+
+/** A titled single-select (`oneOf` + `const`/`title`) with two options, as most corpus forms ask it. */
+export const SEATING = {
+  type: 'string',
+  title: 'Seating',
+  oneOf: [
+    { const: 'in', title: 'Indoors' },
+    { const: 'out', title: 'Terrace' },
+  ],
+} as const;
 
 /** One field of every kind core's form model has, most with defaults. */
 export const ALL_KINDS = {
@@ -19,15 +31,7 @@ export const ALL_KINDS = {
     budget: { type: 'number', title: 'Budget', minimum: 0, maximum: 100, default: 12.5 },
     party: { type: 'integer', title: 'Party size', minimum: 1, maximum: 12, default: 2 },
     reminder: { type: 'boolean', title: 'Send a reminder', default: true },
-    seating: {
-      type: 'string',
-      title: 'Seating',
-      oneOf: [
-        { const: 'in', title: 'Indoors' },
-        { const: 'out', title: 'Terrace' },
-      ],
-      default: 'out',
-    },
+    seating: { ...SEATING, default: 'out' },
     country: {
       type: 'string',
       title: 'Country',
