@@ -197,7 +197,7 @@ describe('MCP endpoint: request bodies are bounded while they are read', () => {
 describe('MCP endpoint: sessions are bounded per principal, in total, and in idle time', () => {
   it('refuses with 429 at the principal’s cap, then replaces its longest-idle session after a minute (injected clock)', async () => {
     let now = 1_000_000;
-    const h = handler({ maxSessionsPerPrincipal: 2, now: () => now });
+    const h = handler({ maxSessionsPerPrincipal: 2, clock: { now: () => now } });
     const first = await open(h, 'alice');
     now += 1;
     const second = await open(h, 'alice');
@@ -221,7 +221,7 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
 
   it('never replaces a session with an exchange in flight (an open GET stream)', async () => {
     let now = 1_000_000;
-    const h = handler({ maxSessionsPerPrincipal: 1, now: () => now });
+    const h = handler({ maxSessionsPerPrincipal: 1, clock: { now: () => now } });
     const only = await open(h, 'alice');
     const stream = await listen(h, 'alice', only.session ?? '');
     expect(stream.status).toBe(200);
@@ -247,7 +247,7 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
 
   it('closes sessions idle for the timeout (injected clock), not those with an exchange in flight', async () => {
     let now = 1_000_000;
-    const h = handler({ sessionIdleTimeoutMs: 60_000, now: () => now });
+    const h = handler({ sessionIdleTimeoutMs: 60_000, clock: { now: () => now } });
     const idle = await open(h, 'alice');
     const listening = await open(h, 'bob');
     const stream = await listen(h, 'bob', listening.session ?? '');

@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '@elicitkit/core';
+
 /**
  * The open sessions of a sessionful (2025-11-25) MCP endpoint, bounded three ways so that clients which never
  * send DELETE, or one principal opening sessions in a loop, cannot grow the server without end:
@@ -23,8 +25,8 @@ export interface McpSessionLimits {
    * GET stream, keeps it open). Default 30 minutes; `Infinity` keeps idle sessions until DELETE.
    */
   sessionIdleTimeoutMs?: number;
-  /** Clock for the idle timeout, in milliseconds; for tests. Default `Date.now`. */
-  now?: () => number;
+  /** Time for the idle timeout; injectable for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 /** Default `maxSessions`: open 2025-11-25 sessions per handler. */
@@ -70,7 +72,7 @@ export class SessionPool<S> {
   readonly #maxTotal: number;
   readonly #maxPerPrincipal: number;
   readonly #idleMs: number;
-  readonly #now: () => number;
+  readonly #clock: Clock;
   readonly #close: (session: S) => void;
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -87,7 +89,7 @@ export class SessionPool<S> {
       limits.sessionIdleTimeoutMs,
       DEFAULT_SESSION_IDLE_TIMEOUT_MS,
     );
-    this.#now = limits.now ?? Date.now;
+    this.#clock = limits.clock ?? systemClock;
     this.#close = close;
   }
 
@@ -110,7 +112,7 @@ export class SessionPool<S> {
       fill: (id, session) => {
         if (!open) return;
         open = false;
-        this.#entries.set(id, { session, principal, busy: 0, idleSince: this.#now() });
+        this.#entries.set(id, { session, principal, busy: 0, idleSince: this.#clock.now() });
         this.#startSweeping();
       },
       release: () => {
@@ -142,7 +144,7 @@ export class SessionPool<S> {
       if (ended) return;
       ended = true;
       entry.busy--;
-      entry.idleSince = this.#now();
+      entry.idleSince = this.#clock.now();
     };
     try {
       return whenBodyEnds(await exchange(), end);
@@ -175,7 +177,7 @@ export class SessionPool<S> {
   }
 
   #isExpired(entry: Entry<S>): boolean {
-    return entry.busy === 0 && this.#now() - entry.idleSince >= this.#idleMs;
+    return entry.busy === 0 && this.#clock.now() - entry.idleSince >= this.#idleMs;
   }
 
   #expire(id: string): void {
@@ -189,7 +191,8 @@ export class SessionPool<S> {
     let found: [string, number] | undefined;
     for (const [id, entry] of this.#entries) {
       if (entry.principal !== principal || entry.busy > 0) continue;
-      if (this.#now() - entry.idleSince < Math.min(SESSION_REPLACEABLE_AFTER_MS, this.#idleMs)) continue;
+      if (this.#clock.now() - entry.idleSince < Math.min(SESSION_REPLACEABLE_AFTER_MS, this.#idleMs))
+        continue;
       if (!found || entry.idleSince < found[1]) found = [id, entry.idleSince];
     }
     return found?.[0];
