@@ -6,7 +6,7 @@
  * it on MemoryElicitationStore instead of Redis: the single-instance anchor of the benchmarks.
  */
 import { parseArgs } from 'node:util';
-import { MemoryElicitationStore } from '@elicitkit/server/url';
+import { MemoryElicitationStore } from '@elicitkit/server/store';
 import { startInstance } from './instance.js';
 
 const { values } = parseArgs({

@@ -1,21 +1,17 @@
 import { enableElicitation } from '@elicitkit/server';
 import { createMcpHttpHandler } from '@elicitkit/server/http';
+import { createLoginRoutes, SessionCookies, staticUsers } from '@elicitkit/server/login';
 import { RedisElicitationStore } from '@elicitkit/server/redis';
+import type { ElicitationStore } from '@elicitkit/server/store';
 import {
   bearerIdentity,
-  createLoginRoutes,
   createUrlMode,
-  createVaultKeyring,
-  type ElicitationStore,
-  parseVaultKey,
-  SessionCookies,
   secretKind,
   staticTokenVerifier,
-  staticUsers,
   type UrlElicitationLogger,
   type UrlElicitations,
-  Vault,
 } from '@elicitkit/server/url';
+import { createVaultKeyring, parseVaultKey, Vault } from '@elicitkit/server/vault';
 import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../support/listen.js';

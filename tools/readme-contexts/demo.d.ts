@@ -1,6 +1,6 @@
 // Names the code block of examples/demo/README.md takes from the surrounding `startDemo` (src/demo-server.ts)
 // without defining them (see test/tooling/readme-examples.test.ts).
-declare const store: import('@elicitkit/server/url').ElicitationStore;
+declare const store: import('@elicitkit/server/store').ElicitationStore;
 declare const dataDir: string;
 declare const base: URL;
 declare const auth: import('../../examples/demo/src/auth.js').DemoAuth;

@@ -18,9 +18,9 @@ declare const createUrlMode: typeof import('@elicitkit/server/url').createUrlMod
 declare const bearerIdentity: typeof import('@elicitkit/server/url').bearerIdentity;
 
 // Built in earlier blocks (URL mode).
-declare const store: import('@elicitkit/server/url').ElicitationStore;
-declare const vault: import('@elicitkit/server/url').Vault;
-declare const sessions: import('@elicitkit/server/url').SessionCookies;
+declare const store: import('@elicitkit/server/store').ElicitationStore;
+declare const vault: import('@elicitkit/server/vault').Vault;
+declare const sessions: import('@elicitkit/server/login').SessionCookies;
 declare const publicBaseUrl: string;
 declare const csrfSecret: string;
 // The session (its authInfo) of the request that opened the connection, as `createMcpHttpHandler` passes it.

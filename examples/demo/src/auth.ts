@@ -1,9 +1,7 @@
+import { createLoginRoutes, SessionCookies, staticUsers } from '@elicitkit/server/login';
 import {
-  createLoginRoutes,
   loadOrCreateSecretFile,
-  SessionCookies,
   staticTokenVerifier,
-  staticUsers,
   type UrlElicitationLogger,
 } from '@elicitkit/server/url';
 import { type AuthInfo, requireBearerAuth } from '@modelcontextprotocol/server';

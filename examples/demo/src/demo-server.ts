@@ -15,13 +15,12 @@ import {
   bearerIdentity,
   createUrlMode,
   loadOrCreateSecretFile,
-  loadOrCreateVaultKeyFile,
   pageSecurityHeaders,
   secretKind,
   type UrlElicitationLogger,
   type UrlElicitations,
-  Vault,
 } from '@elicitkit/server/url';
+import { loadOrCreateVaultKeyFile, Vault } from '@elicitkit/server/vault';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { createDemoAuth } from './auth.js';

@@ -2,8 +2,9 @@
  * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK, v2 or v1.
  * Form mode: `elicitForm` and the shorthands, field builders, safe defaults (E-01, E-09, E-47, E-60).
  * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
- * edge runtimes. URL mode is `@elicitkit/server/url`, OAuth `/oauth`, HTTP hosting on Node `/http`; stores
- * `/sqlite` and `/redis`.
+ * edge runtimes. URL mode is `@elicitkit/server/url` (flows and their pages), with `/store` (the store contract and
+ * the memory store), `/vault` and `/login`; OAuth `/oauth`; HTTP hosting on Node `/http`; durable stores `/sqlite` and
+ * `/redis`.
  *
  * @module @elicitkit/server
  */

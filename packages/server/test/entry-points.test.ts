@@ -46,38 +46,43 @@ const ENTRIES: Record<string, string[]> = {
     'text',
     'uri',
   ],
+  // Issue 23: what a tool or kind author needs for URL flows and their pages; state, secrets and login are below.
   '@elicitkit/server/url': [
-    'DEFAULT_LOGIN_MAX_BODY_BYTES',
-    'DEFAULT_LOGIN_THROTTLE',
     'DEFAULT_PAGE_MAX_BODY_BYTES',
-    'DEFAULT_TTL_MS',
-    'LoginThrottle',
-    'MemoryElicitationStore',
-    'SessionCookies',
+    'DEFAULT_URL_FLOW_TTL_MS',
     'UrlErrorCode',
-    'VAULT_KEY_ENV',
-    'VAULT_PREVIOUS_KEYS_ENV',
-    'Vault',
     'bearerIdentity',
-    'createLoginRoutes',
     'createUrlMode',
-    'createVaultKeyring',
-    'generateVaultKey',
     'html',
     'htmlPage',
     'jwtVerifier',
     'loadOrCreateSecretFile',
-    'loadOrCreateVaultKeyFile',
     'localIdentity',
     'pageSecurityHeaders',
-    'parseVaultKey',
     'requestBearerIdentity',
     'secretKind',
     'staticTokenVerifier',
-    'staticUsers',
     'stderrLogger',
     'urlElicitationRequired',
+  ],
+  '@elicitkit/server/store': ['MemoryElicitationStore'],
+  '@elicitkit/server/vault': [
+    'VAULT_KEY_ENV',
+    'VAULT_PREVIOUS_KEYS_ENV',
+    'Vault',
+    'createVaultKeyring',
+    'generateVaultKey',
+    'loadOrCreateVaultKeyFile',
+    'parseVaultKey',
     'vaultKeyringFromEnv',
+  ],
+  '@elicitkit/server/login': [
+    'DEFAULT_LOGIN_MAX_BODY_BYTES',
+    'DEFAULT_LOGIN_THROTTLE',
+    'LoginThrottle',
+    'SessionCookies',
+    'createLoginRoutes',
+    'staticUsers',
   ],
   '@elicitkit/server/oauth': ['OAuthConnectionErrorCode', 'oauthProviders'],
   '@elicitkit/server/http': [
@@ -146,6 +151,9 @@ describe('entry points by product', () => {
       'SUBJECT_EXTRA_KEY',
       'isValidVaultName',
       'sameOriginPath',
+      'UrlElicitationService',
+      'sendCompletionNotice',
+      'checkRequest',
     ]) {
       expect(url[name], name).toBeUndefined();
     }
@@ -166,6 +174,16 @@ describe('entry points by product', () => {
     const inputs = Object.keys((await bundle('@elicitkit/server/url', 'node')).inputs);
     expect(inputs.some((input) => /node_modules\/hono\//.test(input))).toBe(true);
     expect(inputs.some((input) => /node_modules\/jose\//.test(input))).toBe(true);
+  });
+
+  it('the store and the vault load no hono, jose nor openid-client; login no jose nor openid-client', async () => {
+    const loaded = async (entry: string) =>
+      Object.keys((await bundle(entry, 'node')).inputs).filter((input) => NOT_IN_FORMS.test(input));
+    expect(await loaded('@elicitkit/server/store')).toEqual([]);
+    expect(await loaded('@elicitkit/server/vault')).toEqual([]);
+    const login = await loaded('@elicitkit/server/login');
+    expect(login.some((input) => /node_modules\/hono\//.test(input))).toBe(true);
+    expect(login.filter((input) => /node_modules\/(jose|openid-client)\//.test(input))).toEqual([]);
   });
 
   it('URL mode loads no openid-client: OAuth comes in as a value from /oauth, which alone loads it', async () => {

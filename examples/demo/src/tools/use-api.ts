@@ -1,4 +1,5 @@
-import type { UrlElicitationConnection, Vault } from '@elicitkit/server/url';
+import type { UrlElicitationConnection } from '@elicitkit/server/url';
+import type { Vault } from '@elicitkit/server/vault';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { callExampleApi } from '../example-api.js';
 import { API_KEY_NAME, API_KEY_REQUEST } from './api-key.js';

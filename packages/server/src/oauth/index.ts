@@ -4,11 +4,8 @@
  *
  * @module @elicitkit/server/oauth
  */
-export type {
-  AccessTokenOptions,
-  OAuthConnectionHandle,
-  OAuthProviders,
-} from '../url/flow/oauth-extension.js';
+export type { OAuthProviders } from '../url/flow/oauth-binding.js';
+export type { AccessTokenOptions, OAuthConnectionHandle } from '../url/flow/oauth-handle.js';
 export { OAuthConnectionErrorCode, type OAuthConnectionErrorDetails } from './errors.js';
 export { type OAuthProvidersOptions, oauthProviders } from './oauth-providers.js';
 export type { OAuthEndpoints, OAuthProviderOptions } from './provider/provider-options.js';

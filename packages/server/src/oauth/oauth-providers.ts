@@ -4,8 +4,8 @@ import {
   bindOAuth,
   type OAuthBindContext,
   type OAuthProviders,
-} from '../url/flow/oauth-extension.js';
-import { OAuthConnectionHandle } from './connection-handle.js';
+} from '../url/flow/oauth-binding.js';
+import { ConnectionOAuth } from './connection-oauth.js';
 import { OAuthConnectionErrorCode } from './errors.js';
 import { AuthorizationAttempts } from './flow/attempts.js';
 import { callbackRoutes, oauthRedirectUri } from './flow/callback-routes.js';
@@ -73,15 +73,15 @@ function bind(
   registry: ProviderRegistry,
   settings: { kindName: string; refreshSkewMs: number; attemptTtlMs: number },
 ): BoundOAuth {
-  const { vault, now, logger, publicBaseUrl } = context;
+  const { vault, clock, logger, publicBaseUrl } = context;
   const tokens = new ConnectionTokens({
     vault,
     registry,
-    now,
+    clock,
     refreshSkewMs: settings.refreshSkewMs,
     logger: () => logger,
   });
-  const attempts = new AuthorizationAttempts(vault, now);
+  const attempts = new AuthorizationAttempts(vault, clock);
   const redirectUri = (provider: string) => {
     registry.require(provider);
     return oauthRedirectUri(publicBaseUrl, provider);
@@ -93,7 +93,7 @@ function bind(
       attempts,
       redirectUri,
       attemptTtlMs: settings.attemptTtlMs,
-      now,
+      clock,
     }),
     redirectUri,
     async accessTokenFor(user, provider) {
@@ -101,7 +101,7 @@ function bind(
       return tokens.accessToken(user, provider);
     },
     handleFor: (connection) =>
-      new OAuthConnectionHandle({ connection, registry, tokens, kindName: settings.kindName }),
+      new ConnectionOAuth({ connection, registry, tokens, kindName: settings.kindName }),
     routes: (service) =>
       callbackRoutes({
         registry,
@@ -109,7 +109,7 @@ function bind(
         tokens,
         elicitations: service,
         browserIdentity: context.browserIdentity,
-        now,
+        clock,
       }),
   };
 }

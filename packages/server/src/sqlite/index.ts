@@ -4,4 +4,4 @@
  *
  * @module @elicitkit/server/sqlite
  */
-export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from '../url/store/sqlite.js';
+export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from './store.js';

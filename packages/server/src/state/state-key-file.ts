@@ -1,4 +1,4 @@
-import { loadOrCreateSecretFile } from '../url/secret-file.js';
+import { loadOrCreateSecretFile } from '../files/secret-file.js';
 
 export const STATE_KEY_FILE = 'request-state.key';
 

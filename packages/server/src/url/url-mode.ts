@@ -1,14 +1,15 @@
-import { UsageError } from '@elicitkit/core';
+import { type Clock, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { UrlErrorCode } from './errors.js';
-import type { UrlElicitationConnection } from './flow/connection-handle.js';
-import { type BoundOAuth, bindOAuth, type OAuthProviders } from './flow/oauth-extension.js';
+import { UrlElicitationConnection } from './flow/connection-handle.js';
+import { type BoundOAuth, bindOAuth, type OAuthProviders } from './flow/oauth-binding.js';
+import type { OAuthConnectionHandle } from './flow/oauth-handle.js';
+import { createElicitationPages } from './flow/pages.js';
 import { UrlElicitationService } from './flow/service.js';
-import type { IdentityResolver } from './identity/resolver.js';
+import type { BrowserIdentity, IdentityResolver } from './identity/resolver.js';
 import type { ElicitationKind } from './kinds/types.js';
 import { stderrLogger, type UrlElicitationLogger } from './log.js';
-import { type BrowserIdentity, createElicitationPages } from './pages/app.js';
 import { parsePublicBaseUrl } from './public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from './store/types.js';
 import type { Vault } from './vault/vault.js';
@@ -52,8 +53,8 @@ export interface UrlModeOptions {
   loginUrl?: (next: string) => string;
   /** Largest accepted POST body of the pages, chunked or not, in bytes; more answers 413. Default 64 KiB. */
   maxBodyBytes?: number;
-  /** Clock, injectable for tests. */
-  now?: () => number;
+  /** Time source of records, expiry and OAuth tokens, for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -65,6 +66,7 @@ export interface UrlModeOptions {
 export class UrlElicitations {
   readonly #service: UrlElicitationService;
   readonly #oauth: BoundOAuth | undefined;
+  readonly #makeOAuth: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
   readonly #routes: Hono;
 
   /** Use `createUrlMode(options)`. */
@@ -77,7 +79,7 @@ export class UrlElicitations {
     }
     const publicBaseUrl = parsePublicBaseUrl(options.publicBaseUrl);
     const logger = options.logger ?? stderrLogger;
-    const now = options.now ?? Date.now;
+    const clock = options.clock ?? systemClock;
     if (options.oauth && !options.vault) {
       throw new UsageError(
         UrlErrorCode.InvalidConfig,
@@ -91,7 +93,7 @@ export class UrlElicitations {
             publicBaseUrl,
             browserIdentity: options.browserIdentity,
             logger,
-            now,
+            clock,
           })
         : undefined;
     const kinds = [...(options.kinds ?? []), ...(this.#oauth ? [this.#oauth.kind] : [])];
@@ -106,14 +108,12 @@ export class UrlElicitations {
       identity: options.identity,
       kinds,
       logger,
-      now,
+      clock,
       ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
       ...(options.holdMs === undefined ? {} : { holdMs: options.holdMs }),
       ...(options.reconnectGraceMs === undefined ? {} : { reconnectGraceMs: options.reconnectGraceMs }),
-      ...(oauth
-        ? { oauthHandle: (connection: UrlElicitationConnection) => oauth.handleFor(connection) }
-        : {}),
     });
+    this.#makeOAuth = oauth ? (connection) => oauth.handleFor(connection) : undefined;
     this.#routes = new Hono().route(
       '/',
       createElicitationPages({
@@ -133,7 +133,11 @@ export class UrlElicitations {
    * client can be recognized before it calls a tool; otherwise the user is learned on first use.
    */
   attach(server: McpServer | Server, session: { authInfo?: AuthInfo } = {}): UrlElicitationConnection {
-    return this.#service.attach(server, session.authInfo ? { authInfo: session.authInfo } : {});
+    const { connection, learned } = this.#service.attach(
+      server,
+      session.authInfo ? { authInfo: session.authInfo } : {},
+    );
+    return new UrlElicitationConnection(this.#service, connection, learned, this.#makeOAuth);
   }
 
   /**

@@ -1,16 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { elicitForm, enableElicitation, text } from '../../src/index.js';
-import {
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  localIdentity,
-  MemoryElicitationStore,
-  parseVaultKey,
-  secretKind,
-  Vault,
-} from '../../src/url/index.js';
+import { createUrlMode, localIdentity, secretKind } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { registerTools } from '../helpers/harness.js';
 import { answerCases } from './corpus.js';
 import { corpusForm, corpusUrlTool } from './corpus-tools.js';

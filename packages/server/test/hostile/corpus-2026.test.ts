@@ -9,17 +9,9 @@ import {
   generateStateKey,
   text,
 } from '../../src/index.js';
-import {
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  localIdentity,
-  MemoryElicitationStore,
-  parseVaultKey,
-  secretKind,
-  staticTokenVerifier,
-  Vault,
-} from '../../src/url/index.js';
+import { createUrlMode, localIdentity, secretKind, staticTokenVerifier } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { registerTools } from '../helpers/harness.js';
 import { type AnswerCase, answerCases, type Ending } from './corpus.js';
 import { corpusForm, corpusUrlTool } from './corpus-tools.js';

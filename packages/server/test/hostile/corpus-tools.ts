@@ -11,7 +11,8 @@ import {
   number,
   text,
 } from '../../src/index.js';
-import type { ElicitationStore, UrlElicitationConnection } from '../../src/url/index.js';
+import type { UrlElicitationConnection } from '../../src/url/index.js';
+import type { ElicitationStore } from '../../src/url/store/index.js';
 
 /** The form every form case answers (CORPUS_FORM_FIELDS in corpus.ts), the same on both eras. */
 export const corpusForm = (ctx: HandlerContext) =>

@@ -1,17 +1,13 @@
+import { systemClock } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
 import { AuthorizationAttempts } from '../../src/oauth/flow/attempts.js';
-import {
-  createVaultKeyring,
-  generateVaultKey,
-  MemoryElicitationStore,
-  parseVaultKey,
-  Vault,
-} from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 
 const setup = () => {
   const store = new MemoryElicitationStore();
   const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
-  return { store, vault, attempts: new AuthorizationAttempts(vault, Date.now) };
+  return { store, vault, attempts: new AuthorizationAttempts(vault, systemClock) };
 };
 const expiresAt = Date.now() + 60_000;
 const attempt = (n = 0) => ({

@@ -6,16 +6,9 @@ import {
   type OAuthProviderOptions,
   oauthProviders,
 } from '../../src/oauth/index.js';
-import {
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  localIdentity,
-  MemoryElicitationStore,
-  parseVaultKey,
-  secretKind,
-  Vault,
-} from '../../src/url/index.js';
+import { createUrlMode, localIdentity, secretKind } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 
 const vault = new Vault({
   store: new MemoryElicitationStore(),

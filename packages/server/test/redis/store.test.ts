@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisElicitationStore } from '../../src/redis/index.js';
-import type { CompletionEvent, UrlElicitationLogger } from '../../src/url/index.js';
+import type { UrlElicitationLogger } from '../../src/url/index.js';
+import type { CompletionEvent } from '../../src/url/store/index.js';
 import { afterEarlierEvents, describeStoreContract, sampleRecord } from '../url/store-contract.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 

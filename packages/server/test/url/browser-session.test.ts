@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { generateSignedCookie } from 'hono/cookie';
 import { describe, expect, it } from 'vitest';
-import { sameOriginPath } from '../../src/url/browser/next-path.js';
-import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/login/index.js';
+import { sameOriginPath } from '../../src/url/login/next-path.js';
 import { csrfOf } from './browser.js';
 
 const SECRET = 'a-session-secret-that-is-32-bytes-long!!';
@@ -63,7 +63,7 @@ describe('SessionCookies', () => {
 
   it('[E-57] [E-61] refuses forged, re-signed, tampered, foreign and expired cookies', async () => {
     let now = Date.now();
-    const sessions = new SessionCookies({ secret: SECRET, maxAgeMs: 60_000, now: () => now });
+    const sessions = new SessionCookies({ secret: SECRET, maxAgeMs: 60_000, clock: { now: () => now } });
     const value = cookieHeader(await sessions.issue('alice', new Request(`${ORIGIN}/`))).slice(
       'elicitkit_session='.length,
     );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ElicitationRecord, MemoryElicitationStore } from '../../src/url/index.js';
+import { type ElicitationRecord, MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer, until } from './harness.js';
 

@@ -7,17 +7,14 @@ import { createMcpHttpHandler, listen } from '../../src/http/index.js';
 import { enableElicitation } from '../../src/index.js';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 import {
-  createLoginRoutes,
   createUrlMode,
   loadOrCreateSecretFile,
-  loadOrCreateVaultKeyFile,
   requestBearerIdentity,
-  SessionCookies,
   secretKind,
   staticTokenVerifier,
-  staticUsers,
-  Vault,
 } from '../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/login/index.js';
+import { loadOrCreateVaultKeyFile, Vault } from '../../src/url/vault/index.js';
 
 export interface DemoOptions {
   port?: number;

@@ -1,6 +1,6 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryElicitationStore } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer, until } from './harness.js';
 

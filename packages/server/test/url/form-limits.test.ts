@@ -4,20 +4,16 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { oauthProviders } from '../../src/oauth/index.js';
+import { bearerIdentity, createUrlMode } from '../../src/url/index.js';
 import {
-  bearerIdentity,
   createLoginRoutes,
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
   LoginThrottle,
   type LoginThrottlePolicy,
-  MemoryElicitationStore,
-  parseVaultKey,
   SessionCookies,
   staticUsers,
-  Vault,
-} from '../../src/url/index.js';
+} from '../../src/url/login/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { csrfOf } from './browser.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -177,7 +173,7 @@ describe('form bodies are bounded while they are read (hono body-limit)', () => 
 describe('login throttling (injected clock)', () => {
   it('answers the 11th wrong password for an account with 429 and Retry-After, without checking it', async () => {
     let now = 0;
-    const app = loginApp({ now: () => now });
+    const app = loginApp({ clock: { now: () => now } });
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await attempt(app, 'alice', `wrong-${i}`)).status);
     expect(statuses).toEqual(Array(10).fill(401));
@@ -196,11 +192,11 @@ describe('login throttling (injected clock)', () => {
 
   it('the issue’s flood: 60 wrong passwords as fast as possible get 429 from the 11th on; paced, ≤ 20 checked a minute', async () => {
     let now = 0;
-    const frozen = loginApp({ now: () => now });
+    const frozen = loginApp({ clock: { now: () => now } });
     const fast: number[] = [];
     for (let i = 0; i < 60; i++) fast.push((await attempt(frozen, 'alice', `wrong-${i}`)).status);
     expect(fast).toEqual([...Array(10).fill(401), ...Array(50).fill(429)]);
-    const paced = loginApp({ now: () => now });
+    const paced = loginApp({ clock: { now: () => now } });
     const checkedAt: number[] = [];
     // One guess every 1.5 s for three minutes: the back-off, not the pace, decides how many are checked.
     for (let i = 0; i < 120; i++, now += 1500) {
@@ -215,7 +211,7 @@ describe('login throttling (injected clock)', () => {
 
   it('treats an unknown username exactly like a known one (no enumeration)', async () => {
     const now = 0;
-    const app = loginApp({ now: () => now });
+    const app = loginApp({ clock: { now: () => now } });
     const known = [];
     const unknown = [];
     for (let i = 0; i < 12; i++) {
@@ -232,7 +228,7 @@ describe('login throttling (injected clock)', () => {
 
   it('slows one address guessing many accounts, and only that address', async () => {
     const now = 0;
-    const app = loginApp({ now: () => now });
+    const app = loginApp({ clock: { now: () => now } });
     for (let i = 0; i < 20; i++)
       expect((await attempt(app, `user${i}`, 'wrong', '198.51.100.7')).status).toBe(401);
     expect((await attempt(app, 'bob', 'bob-pass', '198.51.100.7')).status).toBe(429);
@@ -278,7 +274,11 @@ describe('login throttling (injected clock)', () => {
 
   it('forgets failures after a quiet hour, keeps a bounded number of keys, and can be turned off', async () => {
     let now = 0;
-    const throttle = new LoginThrottle({ now: () => now, accountFreeFailures: 2, maxTrackedKeys: 3 });
+    const throttle = new LoginThrottle({
+      clock: { now: () => now },
+      accountFreeFailures: 2,
+      maxTrackedKeys: 3,
+    });
     throttle.failed('alice', undefined);
     throttle.failed('ALICE', undefined);
     expect(throttle.waitMs('Alice', undefined)).toBe(1000);

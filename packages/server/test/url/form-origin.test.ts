@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { sameOriginForms } from '../../src/url/browser/form-origin.js';
+import { sameOriginForms } from '../../src/url/pages/form-origin.js';
 
 const ORIGIN = 'https://mcp.example.com';
 const app = new Hono()

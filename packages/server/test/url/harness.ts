@@ -1,3 +1,4 @@
+import type { Clock } from '@elicitkit/core';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
@@ -7,19 +8,15 @@ import { createMcpHttpHandler } from '../../src/http/index.js';
 import { enableElicitation } from '../../src/index.js';
 import {
   bearerIdentity,
-  createLoginRoutes,
   createUrlMode,
-  createVaultKeyring,
-  type ElicitationStore,
-  parseVaultKey,
-  SessionCookies,
   secretKind,
   staticTokenVerifier,
-  staticUsers,
   type UrlElicitationLogger,
   type UrlElicitations,
-  Vault,
 } from '../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/login/index.js';
+import type { ElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 
 /** The same keys for every server of a test run, so a "restarted" server reads what the first one wrote. */
 export const VAULT_KEY = 'q5pM1v2hU0cS6yB4rN8tW3eK7jF9aL2dX0gH5iZ1oQs=';
@@ -35,7 +32,7 @@ export interface LogEntry {
 
 export interface TestServerOptions {
   store: ElicitationStore;
-  now?: () => number;
+  clock?: Clock;
   ttlMs?: number;
   /** Listen on this port (a restart on the same address); default a free one. */
   port?: number;
@@ -81,7 +78,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
     logger,
-    ...(options.now ? { now: options.now } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
     reconnectGraceMs: 20,
     ...(options.holdMs ? { holdMs: options.holdMs } : {}),

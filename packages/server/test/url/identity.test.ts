@@ -1,13 +1,8 @@
 import { OAuthError, verifyBearerToken } from '@modelcontextprotocol/server';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  bearerIdentity,
-  jwtVerifier,
-  localIdentity,
-  MemoryElicitationStore,
-  staticTokenVerifier,
-} from '../../src/url/index.js';
+import { bearerIdentity, jwtVerifier, localIdentity, staticTokenVerifier } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
 
 const ISSUER = 'https://auth.example.com';

@@ -1,17 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enableElicitation } from '../../src/index.js';
-import {
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  localIdentity,
-  MemoryElicitationStore,
-  parseVaultKey,
-  secretKind,
-  type UrlElicitations,
-  Vault,
-} from '../../src/url/index.js';
+import { createUrlMode, localIdentity, secretKind, type UrlElicitations } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { type WireRig, wireRig } from '../hostile/wire-rig.js';
 
 const INSTANCES = 4;

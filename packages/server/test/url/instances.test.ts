@@ -1,6 +1,6 @@
 import type { ProtocolError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryElicitationStore } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../src/url/login/index.js';
 import { csrfOf, TestBrowser } from './browser.js';
 import type { TestServer } from './harness.js';
 import { expectPageHeaders, expectSecurityHeaders, pageSecurityHeaders, styleOf } from './page-headers.js';

@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  bearerIdentity,
-  createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  MemoryElicitationStore,
-  parseVaultKey,
-  secretKind,
-  urlElicitationRequired,
-  Vault,
-} from '../../src/url/index.js';
+import { bearerIdentity, createUrlMode, secretKind, urlElicitationRequired } from '../../src/url/index.js';
 import { parsePublicBaseUrl } from '../../src/url/public-url.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { csrfOf, TestBrowser } from './browser.js';
 import type { TestServer } from './harness.js';
 import { type SecretPageFixture, startSecretPageFixture } from './secret-page-fixture.js';

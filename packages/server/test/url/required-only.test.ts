@@ -4,17 +4,13 @@ import { elicitForm, enableElicitation, text } from '../../src/index.js';
 import {
   bearerIdentity,
   createUrlMode,
-  createVaultKeyring,
-  type ElicitationStore,
-  generateVaultKey,
   localIdentity,
-  MemoryElicitationStore,
-  parseVaultKey,
   secretKind,
   type UrlElicitationConnection,
   urlElicitationRequired,
-  Vault,
 } from '../../src/url/index.js';
+import { type ElicitationStore, MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { type WireRig, wireRig } from '../hostile/wire-rig.js';
 
 /**

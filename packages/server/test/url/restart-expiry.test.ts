@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
-import { MemoryElicitationStore } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
 
@@ -67,7 +67,7 @@ describe('restart and expiry', () => {
   it('expiry: past the TTL the page says so, and the elicitation cannot complete', async () => {
     let now = Date.now();
     const store = new MemoryElicitationStore();
-    const server = await startTestServer({ store, now: () => now, ttlMs: 60_000 });
+    const server = await startTestServer({ store, clock: { now: () => now }, ttlMs: 60_000 });
     cleanup.push(
       () => store.close(),
       () => server.close(),

@@ -1,4 +1,4 @@
-import { MemoryElicitationStore } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
 import { connectClient, startTestServer, type TestClient, type TestServer } from './harness.js';
 

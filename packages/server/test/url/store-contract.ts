@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompletionEvent, ElicitationRecord, ElicitationStore } from '../../src/url/index.js';
+import type { CompletionEvent, ElicitationRecord, ElicitationStore } from '../../src/url/store/index.js';
 
 /**
  * The executable contract of `ElicitationStore`. Every implementation runs it:

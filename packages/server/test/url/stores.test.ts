@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
-import { MemoryElicitationStore } from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { describeStoreContract, sampleRecord } from './store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'elicitkit-store-'));

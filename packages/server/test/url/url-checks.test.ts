@@ -1,12 +1,8 @@
 import { analyzeUrl } from '@elicitkit/core';
 import { describe, expect, it } from 'vitest';
-import {
-  bearerIdentity,
-  createUrlMode,
-  MemoryElicitationStore,
-  urlElicitationRequired,
-} from '../../src/url/index.js';
+import { bearerIdentity, createUrlMode, urlElicitationRequired } from '../../src/url/index.js';
 import { elicitationUrl, parsePublicBaseUrl } from '../../src/url/public-url.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 
 const entry = (url: string) => ({ mode: 'url' as const, elicitationId: 'id-1', url, message: 'Connect' });
 

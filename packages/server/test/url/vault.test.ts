@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import {
   createVaultKeyring,
   generateVaultKey,
   loadOrCreateVaultKeyFile,
-  MemoryElicitationStore,
   parseVaultKey,
   Vault,
   vaultKeyringFromEnv,
-} from '../../src/url/index.js';
+} from '../../src/url/vault/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'elicitkit-vault-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Clock } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { Vault } from '../../url/vault/vault.js';
 
@@ -35,12 +36,12 @@ interface IndexEntry {
  */
 export class AuthorizationAttempts {
   readonly #vault: Vault;
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
-  /** `now` only decides which index entries are stale; `take` leaves expiry to the caller. */
-  constructor(vault: Vault, now: () => number) {
+  /** The clock only decides which index entries are stale; `take` leaves expiry to the caller. */
+  constructor(vault: Vault, clock: Clock) {
     this.#vault = vault;
-    this.#now = now;
+    this.#clock = clock;
   }
 
   /** Stores the attempt and returns its `state`. */
@@ -75,7 +76,7 @@ export class AuthorizationAttempts {
     try {
       entries = parseIndex((await this.#vault.get(user, INDEX_NAME)) ?? '[]');
     } catch {}
-    const now = this.#now();
+    const now = this.#clock.now();
     const live = entries.filter((e) => e.expiresAt > now);
     const keep = [...live, added].slice(-MAX_ATTEMPTS_PER_USER);
     const drop = entries.filter((e) => !keep.includes(e));

@@ -1,9 +1,10 @@
+import type { Clock } from '@elicitkit/core';
 import { Hono } from 'hono';
 import * as oidc from 'openid-client';
 import { CLOSE_CONNECTION } from '../../http/body-limit.js';
 import type { UrlElicitationService } from '../../url/flow/service.js';
+import type { BrowserIdentity } from '../../url/identity/resolver.js';
 import { logRef } from '../../url/log.js';
-import type { BrowserIdentity } from '../../url/pages/app.js';
 import { html } from '../../url/pages/html.js';
 import { pageSecurityHeaders } from '../../url/pages/security-headers.js';
 import { elicitationUrl } from '../../url/public-url.js';
@@ -27,7 +28,7 @@ export interface CallbackRoutesOptions {
   tokens: ConnectionTokens;
   elicitations: UrlElicitationService;
   browserIdentity: BrowserIdentity;
-  now: () => number;
+  clock: Clock;
 }
 
 const invalidResponse = () =>
@@ -88,7 +89,7 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
     if (record.status === 'completed') {
       return noticePage('Already done', 'This step is already complete. You can close this tab.', 410);
     }
-    const now = options.now();
+    const now = options.clock.now();
     const retryUrl = elicitationUrl(elicitations.publicBaseUrl, record.id);
     if (record.status === 'expired' || record.expiresAt <= now) {
       return noticePage(
@@ -166,7 +167,11 @@ export function callbackRoutes(options: CallbackRoutesOptions): Hono {
     }
     const account = response.claims()?.sub;
     // E-36: the tokens are this server's to keep, encrypted in the vault and bound to (user, provider).
-    await tokens.save(user, provider.name, tokensFromResponse(response, options.now(), undefined, account));
+    await tokens.save(
+      user,
+      provider.name,
+      tokensFromResponse(response, options.clock.now(), undefined, account),
+    );
     const outcome = await elicitations.complete(attempt.elicitationId);
     log.info('oauth.connected', { ...ref, completed: outcome.ok });
     return oauthPage(

@@ -1,3 +1,4 @@
+import type { Clock } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { ElicitationKind, KindPage } from '../../url/kinds/types.js';
 import { logRef } from '../../url/log.js';
@@ -15,7 +16,7 @@ export interface ConnectKindOptions {
   redirectUri(provider: string): string;
   /** Longest time between leaving for the provider and coming back. */
   attemptTtlMs: number;
-  now: () => number;
+  clock: Clock;
 }
 
 /**
@@ -69,7 +70,7 @@ your ${provider.displayName} password or tokens.</p>
       elicitationId: page.record.id,
       codeVerifier,
       ...(nonce ? { nonce } : {}),
-      expiresAt: Math.min(page.record.expiresAt, options.now() + options.attemptTtlMs),
+      expiresAt: Math.min(page.record.expiresAt, options.clock.now() + options.attemptTtlMs),
     });
     const url = oidc.buildAuthorizationUrl(config, {
       ...provider.authorizationParams,

@@ -1,4 +1,4 @@
-import { PeerError } from '@elicitkit/core';
+import { type Clock, PeerError } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { UrlElicitationLogger } from '../../url/log.js';
 import type { Vault } from '../../url/vault/vault.js';
@@ -15,7 +15,7 @@ import {
 export interface ConnectionTokensOptions {
   vault: Vault;
   registry: ProviderRegistry;
-  now: () => number;
+  clock: Clock;
   /** Refresh this long before `expiresAt`, so a token does not expire on its way to the API. */
   refreshSkewMs: number;
   logger: () => UrlElicitationLogger;
@@ -77,7 +77,8 @@ export class ConnectionTokens {
 
   #expired(tokens: StoredTokens): boolean {
     return (
-      tokens.expiresAt !== undefined && tokens.expiresAt - this.#options.refreshSkewMs <= this.#options.now()
+      tokens.expiresAt !== undefined &&
+      tokens.expiresAt - this.#options.refreshSkewMs <= this.#options.clock.now()
     );
   }
 
@@ -114,7 +115,7 @@ export class ConnectionTokens {
         { cause: error, details: { provider } },
       );
     }
-    const refreshed = tokensFromResponse(response, this.#options.now(), tokens);
+    const refreshed = tokensFromResponse(response, this.#options.clock.now(), tokens);
     await this.save(user, provider, refreshed);
     log.info('oauth.token-refreshed', { user, provider });
     return refreshed.accessToken;

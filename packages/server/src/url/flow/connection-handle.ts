@@ -1,57 +1,22 @@
-import { PeerError, RefusedError, UsageError } from '@elicitkit/core';
-import {
-  type ElicitRequestURLParams,
-  type ElicitResult,
-  SdkError,
-  SdkErrorCode,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
-import { assertAvailableIn } from '../../delivery/capabilities.js';
-import type { Round } from '../../delivery/round.js';
-import { type RequestScope, scopeOf } from '../../delivery/scope.js';
-import { elicitationAbortedError, elicitationFailedError, elicitationTimeoutError } from '../../errors.js';
+import { PeerError, UsageError } from '@elicitkit/core';
+import type { ServerContext } from '@modelcontextprotocol/server';
+import { requireUrlElicitations, startUrlElicitation } from '../../delivery/deliver-url.js';
+import type {
+  CreatedUrlFlow,
+  StartedUrlElicitation,
+  UrlElicitationRequest,
+  UrlFlows,
+} from '../../delivery/url-flows.js';
 import { UrlErrorCode } from '../errors.js';
 import { resolveIdentity } from '../identity/resolver.js';
 import { mintElicitationId } from '../ids.js';
 import { logRef } from '../log.js';
 import { elicitationUrl } from '../public-url.js';
 import type { ElicitationRecord } from '../store/types.js';
-import type { AttachedConnection } from './connections.js';
-import type { OAuthConnectionHandle } from './oauth-extension.js';
-import { checkRequest, type UrlElicitationRequest } from './request.js';
-import { urlElicitationRequired } from './required-error.js';
+import { type AttachedConnection, MRTR_CONNECTION_PREFIX } from './connections.js';
+import type { OAuthConnectionHandle } from './oauth-handle.js';
+import { checkRequest } from './request.js';
 import type { UrlElicitationService } from './service.js';
-import { holdForCompletion, queueUrlAsk, urlAskState, urlDigest } from './url-rounds.js';
-
-/** The user's answer to the consent prompt; `accept` is consent, not completion (E-16). */
-export interface StartedUrlElicitation {
-  action: 'accept' | 'decline' | 'cancel';
-  elicitationId: string;
-  url: string;
-  /**
-   * Resolves when the out-of-band part is done (the page completed it). Rejects when the elicitation expires,
-   * was declined or cancelled, or the tool call (or `signal`) is cancelled.
-   */
-  completion(options?: { signal?: AbortSignal }): Promise<void>;
-}
-
-function withoutCredentials(record: ElicitationRecord, url: string): ElicitRequestURLParams {
-  // E-14: mode, message, url, elicitationId; E-45/E-46: the URL carries the id only.
-  return { mode: 'url', message: record.message, url, elicitationId: record.id };
-}
-
-/** Records of 2026-07-28 flows carry this before their flow id instead of a connection id. */
-export const MRTR_CONNECTION_PREFIX = 'mrtr:';
-
-function declined(action: 'decline' | 'cancel'): Promise<never> {
-  return Promise.reject(
-    new RefusedError(
-      UrlErrorCode.ElicitationDeclined,
-      `elicitation: the user chose ${action}, so there is no completion to wait for`,
-      { details: { action } },
-    ),
-  );
-}
 
 /**
  * URL elicitation from the tools of one attached connection. Every call checks the client's capability, the
@@ -62,6 +27,7 @@ export class UrlElicitationConnection {
   readonly #connection: AttachedConnection;
   readonly #learned: Promise<void>;
   readonly #makeOAuth: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
+  readonly #flows: UrlFlows;
   #oauth: OAuthConnectionHandle | undefined;
 
   /** Made by `UrlElicitations.attach`. */
@@ -75,6 +41,19 @@ export class UrlElicitationConnection {
     this.#connection = connection;
     this.#learned = learned;
     this.#makeOAuth = makeOAuth;
+    // What the era deliveries (delivery/url-2025.ts, url-2026.ts) may do with this connection's flows.
+    this.#flows = {
+      logger: service.logger,
+      holdMs: service.holdMs,
+      check: (request) => {
+        checkRequest(request, service.kinds);
+      },
+      create: (ctx, request, flowId) => this.#create(ctx, request, flowId),
+      urlOf: (id) => elicitationUrl(service.publicBaseUrl, id),
+      expire: (id) => service.store.expire(id),
+      waitForCompletion: (id, options) => service.waitForCompletion(id, options),
+      status: (id) => service.status(id),
+    };
   }
 
   /**
@@ -97,79 +76,7 @@ export class UrlElicitationConnection {
    * decision. Await `completion()` on the result to continue once the page is done.
    */
   start(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
-    // Not `async`: on 2026-07-28 the ask's position is claimed during the call, like elicitForm's.
-    const scope = scopeOf(ctx);
-    return scope.round ? this.#startInRound(ctx, scope.round, request) : this.#startOnSession(ctx, request);
-  }
-
-  async #startOnSession(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
-    const { record, url } = await this.#create(ctx, request);
-    const store = this.#service.store;
-    let result: ElicitResult;
-    try {
-      result = await ctx.mcpReq.send(
-        { method: 'elicitation/create', params: { ...withoutCredentials(record, url) } },
-        { timeout: record.expiresAt - record.createdAt, signal: ctx.mcpReq.signal },
-      );
-    } catch (error) {
-      await store.expire(record.id);
-      if (ctx.mcpReq.signal.aborted) throw elicitationAbortedError('tool-call-cancelled', { cause: error });
-      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-        throw elicitationTimeoutError(record.expiresAt - record.createdAt, { cause: error });
-      }
-      throw elicitationFailedError(error instanceof Error ? error.message : String(error), {
-        cause: error,
-      });
-    }
-    const action = result.action;
-    if (action !== 'accept') {
-      // Declined or dismissed: the URL stops working at once.
-      await store.expire(record.id);
-      this.#service.logger.info('elicitation.not-consented', { elicitation: logRef(record.id), action });
-    }
-    return {
-      action,
-      elicitationId: record.id,
-      url,
-      completion: (options = {}) =>
-        action === 'accept'
-          ? this.#service.waitForCompletion(record.id, { signal: options.signal ?? ctx.mcpReq.signal })
-          : declined(action),
-    };
-  }
-
-  /** 2026-07-28: consent in one round; completion read from the store on the retry (M-17). */
-  async #startInRound(
-    ctx: ServerContext,
-    round: Round,
-    request: UrlElicitationRequest,
-  ): Promise<StartedUrlElicitation> {
-    const position = round.claimAsk();
-    try {
-      checkRequest(request, this.#service.kinds);
-      const ask = urlAskState(round, position, urlDigest(request));
-      if (!ask.recordId || !ask.answer) {
-        await queueUrlAsk(this.#service, this.#createRecord, ctx, round, ask, request);
-        return round.end();
-      }
-      const id = ask.recordId;
-      const url = elicitationUrl(this.#service.publicBaseUrl, id);
-      const action = ask.answer.action;
-      if (action !== 'accept') {
-        await this.#service.store.expire(id);
-        return { action, elicitationId: id, url, completion: () => declined(action) };
-      }
-      return {
-        action,
-        elicitationId: id,
-        url,
-        completion: async (options = {}) => {
-          await holdForCompletion(this.#service, ctx, round, [id], options.signal);
-        },
-      };
-    } finally {
-      round.settle();
-    }
+    return startUrlElicitation(ctx, this.#flows, request);
   }
 
   /**
@@ -190,71 +97,7 @@ export class UrlElicitationConnection {
       return Promise.reject(
         new UsageError(UrlErrorCode.InvalidElicitation, 'url.require: list at least one elicitation'),
       );
-    const scope = scopeOf(ctx);
-    return scope.round
-      ? this.#requireInRound(ctx, scope.round, list)
-      : this.#requireOnSession(ctx, list, message);
-  }
-
-  async #requireInRound(
-    ctx: ServerContext,
-    round: Round,
-    list: readonly UrlElicitationRequest[],
-  ): Promise<never> {
-    const positions = list.map(() => round.claimAsk());
-    try {
-      const asks = list.map((request, i) => {
-        checkRequest(request, this.#service.kinds);
-        return urlAskState(round, positions[i] as number, urlDigest(request));
-      });
-      for (const [i, ask] of asks.entries()) {
-        if (ask.answer && ask.answer.action !== 'accept' && ask.recordId) {
-          await this.#service.store.expire(ask.recordId);
-          return await declined(ask.answer.action);
-        }
-        if (!ask.recordId || !ask.answer)
-          await queueUrlAsk(
-            this.#service,
-            this.#createRecord,
-            ctx,
-            round,
-            ask,
-            list[i] as UrlElicitationRequest,
-          );
-      }
-      if (round.interrupted) return round.end();
-      const ids = asks.map((a) => a.recordId as string);
-      const held = await holdForCompletion(this.#service, ctx, round, ids, undefined);
-      if (held === 'completed-while-held') return round.requestRerun();
-      // Completed before, yet still required: those flows are spent; ask for new ones.
-      for (const [i, ask] of asks.entries()) {
-        round.forgetUrlRecord(ask.position);
-        await queueUrlAsk(
-          this.#service,
-          this.#createRecord,
-          ctx,
-          round,
-          { ...ask, recordId: undefined, answer: undefined },
-          list[i] as UrlElicitationRequest,
-        );
-      }
-      return round.end();
-    } finally {
-      for (const _ of positions) round.settle();
-    }
-  }
-
-  async #requireOnSession(
-    ctx: ServerContext,
-    list: readonly UrlElicitationRequest[],
-    message: string | undefined,
-  ): Promise<never> {
-    const created = [];
-    for (const request of list) created.push(await this.#create(ctx, request));
-    throw urlElicitationRequired(
-      created.map(({ record, url }) => withoutCredentials(record, url)),
-      message,
-    );
+    return requireUrlElicitations(ctx, this.#flows, list, message);
   }
 
   /**
@@ -292,23 +135,19 @@ export class UrlElicitationConnection {
     return user;
   }
 
-  readonly #createRecord = async (ctx: ServerContext, request: UrlElicitationRequest, flowId: string) =>
-    (await this.#create(ctx, request, flowId)).record.id;
-
+  /** The record of a new flow, bound to the verified user and this connection; the delivery gated the mode. */
   async #create(
     ctx: ServerContext,
     request: UrlElicitationRequest,
     flowId?: string,
-  ): Promise<{ record: ElicitationRecord; url: string }> {
+  ): Promise<CreatedUrlFlow> {
     const service = this.#service;
     const connection = this.#connection;
-    // The package's one capability gate (E-09, M-04): url mode only to clients that declared it, nothing sent
-    // otherwise.
-    assertAvailableIn(ctx, scopeOf(ctx) as RequestScope, 'url');
     await service.ready();
     const { kind, params } = checkRequest(request, service.kinds);
     const user = await this.user(ctx);
-    const createdAt = service.now();
+    const createdAt = service.clock.now();
+    const ttlMs = request.ttlMs ?? service.ttlMs;
     const record: ElicitationRecord = {
       id: mintElicitationId(),
       kind: kind.name,
@@ -323,10 +162,15 @@ export class UrlElicitationConnection {
           : { ...connection.binding(), connectionId: `${MRTR_CONNECTION_PREFIX}${flowId}` },
       status: 'pending',
       createdAt,
-      expiresAt: createdAt + (request.ttlMs ?? service.ttlMs),
+      expiresAt: createdAt + ttlMs,
     };
     await service.store.create(record);
     service.logger.info('elicitation.created', { elicitation: logRef(record.id), kind: kind.name, user });
-    return { record, url: elicitationUrl(service.publicBaseUrl, record.id) };
+    return {
+      id: record.id,
+      message: record.message,
+      url: elicitationUrl(service.publicBaseUrl, record.id),
+      ttlMs,
+    };
   }
 }

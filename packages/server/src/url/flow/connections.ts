@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer, Server } from '@modelcontextprotocol/server';
 import type { ClientBinding, ElicitationRecord } from '../store/types.js';
 
+/** Records of 2026-07-28 flows carry this before their flow id instead of a connection id: no notice goes to them. */
+export const MRTR_CONNECTION_PREFIX = 'mrtr:';
+
 /**
  * One MCP server instance attached for URL elicitation: one client connection (a Streamable HTTP session,
  * or a stdio process). Its user is learned from verified credentials only and never changes afterwards.

@@ -1,16 +1,7 @@
 import { UsageError } from '@elicitkit/core';
+import type { UrlElicitationRequest } from '../../delivery/url-flows.js';
 import { UrlErrorCode } from '../errors.js';
 import type { ElicitationKind } from '../kinds/types.js';
-
-/** What a tool asks for: which page, what to tell the user, and the kind's non-secret parameters. */
-export interface UrlElicitationRequest {
-  kind: string;
-  /** Shown by the client before consent and on the page. */
-  message: string;
-  params?: Record<string, string>;
-  /** How long the URL stays usable; default the service's `ttlMs`. */
-  ttlMs?: number;
-}
 
 const MAX_MESSAGE_LENGTH = 2000;
 const MAX_PARAMS = 32;

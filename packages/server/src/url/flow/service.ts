@@ -1,5 +1,6 @@
-import { PeerError, UsageError } from '@elicitkit/core';
+import { type Clock, PeerError, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
+import { sendCompletionNotice } from '../../delivery/url-2025.js';
 import { elicitationAbortedError } from '../../errors.js';
 import { UrlErrorCode } from '../errors.js';
 import { type IdentityResolver, resolveIdentity } from '../identity/resolver.js';
@@ -7,9 +8,7 @@ import type { ElicitationKind } from '../kinds/types.js';
 import { logRef, stderrLogger, type UrlElicitationLogger } from '../log.js';
 import { parsePublicBaseUrl } from '../public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from '../store/types.js';
-import { MRTR_CONNECTION_PREFIX, UrlElicitationConnection } from './connection-handle.js';
-import { AttachedConnection, noticeRecipient } from './connections.js';
-import type { OAuthConnectionHandle } from './oauth-extension.js';
+import { AttachedConnection, MRTR_CONNECTION_PREFIX, noticeRecipient } from './connections.js';
 import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
 
 /** The engine's settings; `createUrlMode` documents each (`UrlModeOptions`). */
@@ -23,8 +22,8 @@ export interface UrlElicitationServiceOptions {
   kinds: readonly ElicitationKind[];
   /** How long an elicitation URL stays usable. Default 15 minutes. */
   ttlMs?: number;
-  /** Clock, injectable for tests. */
-  now?: () => number;
+  /** Time source of records, expiry and completion; default the system clock. */
+  clock?: Clock;
   logger?: UrlElicitationLogger;
   /**
    * 2026-07-28 (M-17): how long a retry whose URL flow is still pending is held open, watching the store for the
@@ -37,12 +36,10 @@ export interface UrlElicitationServiceOptions {
    * completion, so that an instance still holding the initiating connection announces it instead. Default 250 ms.
    */
   reconnectGraceMs?: number;
-  /** Makes the OAuth handle of each attached connection, when OAuth is configured. */
-  oauthHandle?: (connection: UrlElicitationConnection) => OAuthConnectionHandle;
 }
 
-/** Default `ttlMs`: how long a URL elicitation stays open (15 minutes). */
-export const DEFAULT_TTL_MS = 15 * 60 * 1000;
+/** Default `ttlMs` of `createUrlMode`: how long a URL flow's record, and so its URL, stays usable (15 minutes). */
+export const DEFAULT_URL_FLOW_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_HOLD_MS = 20 * 1000;
 /** A wait whose store fails checks again this often, this many times (about half a minute) before it gives up. */
 const STORE_RETRY_MS = 1000;
@@ -56,7 +53,8 @@ interface Waiter {
 /**
  * Package-internal engine of URL mode for one server process: binds elicitations to users and client connections,
  * completes them once, and routes the completion notice to the initiating client only. Its collaborators (pages,
- * connection handles, OAuth routes) get it by constructor wiring; users see only the `UrlElicitations` facade.
+ * connection handles, OAuth routes) get it by constructor wiring and sit above it; users see only the
+ * `UrlElicitations` facade.
  */
 export class UrlElicitationService {
   readonly store: ElicitationStore;
@@ -64,12 +62,11 @@ export class UrlElicitationService {
   readonly identity: IdentityResolver;
   readonly kinds: ReadonlyMap<string, ElicitationKind>;
   readonly ttlMs: number;
-  /** The clock in use (`options.now`, default `Date.now`). */
-  readonly now: () => number;
+  /** The clock in use (`options.clock`, default the system clock). */
+  readonly clock: Clock;
   readonly logger: UrlElicitationLogger;
   readonly holdMs: number;
   readonly #reconnectGraceMs: number;
-  readonly #oauthHandle: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
   readonly #connections = new Set<AttachedConnection>();
   readonly #waiters = new Map<string, Set<Waiter>>();
   readonly #subscription: Promise<() => void>;
@@ -84,14 +81,14 @@ export class UrlElicitationService {
         UrlErrorCode.InvalidConfig,
         'createUrlMode: register at least one kind (kinds: [secretKind({ vault })], or oauth)',
       );
-    this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+    this.ttlMs = options.ttlMs ?? DEFAULT_URL_FLOW_TTL_MS;
     if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
       throw new UsageError(
         UrlErrorCode.InvalidConfig,
         `createUrlMode: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
       );
     }
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
     this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
     if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
@@ -101,7 +98,6 @@ export class UrlElicitationService {
       );
     }
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
-    this.#oauthHandle = options.oauthHandle;
     this.#subscription = this.store.subscribe(({ record }) => {
       // A store failing mid-notice (Redis gone after the event arrived) must not crash the process: the
       // client can still retry by hand (E-22), and the failure is logged.
@@ -115,10 +111,14 @@ export class UrlElicitationService {
   }
 
   /**
-   * Registers one connection's MCP server. Pass the `authInfo` of the request that opened the connection so a
-   * reconnected client can be recognized before it calls a tool; otherwise the user is learned on first use.
+   * Registers one connection's MCP server, whose completion notices this instance then routes. With the `authInfo`
+   * of the request that opened the connection, `learned` settles once its user is known, so a reconnected client
+   * is recognized before it calls a tool; otherwise the user is learned on first use.
    */
-  attach(server: McpServer | Server, options: { authInfo?: AuthInfo } = {}): UrlElicitationConnection {
+  attach(
+    server: McpServer | Server,
+    options: { authInfo?: AuthInfo } = {},
+  ): { connection: AttachedConnection; learned: Promise<void> } {
     for (const c of this.#connections) if (!c.alive) this.#connections.delete(c);
     const connection = new AttachedConnection(server, Date.now());
     this.#connections.add(connection);
@@ -128,7 +128,7 @@ export class UrlElicitationService {
           connection.clientId ??= options.authInfo?.clientId;
         })
       : Promise.resolve();
-    return new UrlElicitationConnection(this, connection, learned, this.#oauthHandle);
+    return { connection, learned };
   }
 
   /** Resolves once the store delivers completion events to this instance. */
@@ -141,9 +141,20 @@ export class UrlElicitationService {
     return this.store.get(id);
   }
 
+  /** Whether `id` completed; throws `elicitation-not-found` or `elicitation-expired` when it never will. */
+  async status(id: string): Promise<'completed' | 'pending'> {
+    const record = await this.store.get(id);
+    if (!record) throw new PeerError(UrlErrorCode.ElicitationNotFound, 'elicitation: unknown id');
+    if (record.status === 'completed') return 'completed';
+    if (record.status === 'expired' || record.expiresAt <= this.clock.now()) {
+      throw new PeerError(UrlErrorCode.ElicitationExpired, 'elicitation: expired before completion');
+    }
+    return 'pending';
+  }
+
   /** E-17: completes once (atomically in the store); the store's event then triggers the notice. */
   async complete(id: string): Promise<CompleteOutcome> {
-    const outcome = await this.store.complete(id, this.now());
+    const outcome = await this.store.complete(id, this.clock.now());
     if (outcome.ok)
       this.logger.info('elicitation.completed', { elicitation: logRef(id), user: outcome.record.user });
     else
@@ -204,12 +215,15 @@ export class UrlElicitationService {
         if (!record)
           return settle(new PeerError(UrlErrorCode.ElicitationNotFound, 'elicitation: unknown id'));
         if (record.status === 'completed') return settle();
-        if (record.status === 'expired' || record.expiresAt <= this.now()) {
+        if (record.status === 'expired' || record.expiresAt <= this.clock.now()) {
           return settle(
             new PeerError(UrlErrorCode.ElicitationExpired, 'elicitation: expired before completion'),
           );
         }
-        timer = setTimeout(() => void check().catch(settle), Math.max(0, record.expiresAt - this.now()));
+        timer = setTimeout(
+          () => void check().catch(settle),
+          Math.max(0, record.expiresAt - this.clock.now()),
+        );
       };
       check().catch(settle);
     });
@@ -247,11 +261,7 @@ export class UrlElicitationService {
     if (recipient.match === 'reconnected') await new Promise((r) => setTimeout(r, this.#reconnectGraceMs));
     if (!(await this.store.claimNotice(record.id))) return;
     try {
-      // E-19: the notice carries the original elicitationId.
-      await recipient.connection.server.notification({
-        method: 'notifications/elicitation/complete',
-        params: { elicitationId: record.id },
-      });
+      await sendCompletionNotice(recipient.connection.server, record.id);
       this.logger.info('elicitation.notice-sent', { elicitation: logRef(record.id), to: recipient.match });
     } catch (error) {
       this.logger.warn('elicitation.notice-failed', {

@@ -17,6 +17,12 @@ export interface IdentitySource {
  */
 export type IdentityResolver = (source: IdentitySource) => string | undefined | Promise<string | undefined>;
 
+/**
+ * Who the browser's user is, from the app's own web session (never from the URL, E-61): the user id, or undefined
+ * when not logged in. `SessionCookies.browserIdentity` (`@elicitkit/server/login`) is one.
+ */
+export type BrowserIdentity = (request: Request) => string | undefined | Promise<string | undefined>;
+
 /** Where the verifiers of this package put the subject: `authInfo.extra.sub`. */
 export const SUBJECT_EXTRA_KEY = 'sub';
 

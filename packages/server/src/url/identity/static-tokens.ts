@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UsageError } from '@elicitkit/core';
+import { type Clock, systemClock, UsageError } from '@elicitkit/core';
 import {
   type AuthInfo,
   OAuthError,
@@ -22,8 +22,8 @@ export interface StaticTokenEntry {
 export interface StaticTokenVerifierOptions {
   /** How long a verified token is said to stay valid (the SDK refuses AuthInfo without `expiresAt`). Default 1 h. */
   ttlMs?: number;
-  /** Clock in milliseconds, for tests. Default `Date.now`. */
-  now?: () => number;
+  /** Time source of `expiresAt`, for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -39,7 +39,7 @@ export function staticTokenVerifier(
   const ttlMs = options.ttlMs ?? 60 * 60 * 1000;
   if (!(Number.isInteger(ttlMs) && ttlMs >= 1000))
     throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: ttlMs must be an integer >= 1000');
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const byDigest = new Map<string, StaticTokenEntry>();
   for (const [token, value] of Object.entries(tokens)) {
     const entry = typeof value === 'string' ? { sub: value } : value;
@@ -61,7 +61,7 @@ export function staticTokenVerifier(
         clientId: entry.clientId ?? `static:${entry.sub}`,
         scopes: entry.scopes ?? [],
         // AuthInfo.expiresAt counts in seconds since the epoch.
-        expiresAt: Math.floor((now() + ttlMs) / 1000),
+        expiresAt: Math.floor((clock.now() + ttlMs) / 1000),
         extra: { [SUBJECT_EXTRA_KEY]: entry.sub },
       };
     },

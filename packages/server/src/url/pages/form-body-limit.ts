@@ -2,11 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CLOSE_CONNECTION } from '../../http/body-limit.js';
 
-/** The elicitation pages' default bound on a form POST (connect pages included). */
-export const DEFAULT_PAGE_MAX_BODY_BYTES = 64 * 1024;
-/** The login form's default bound: a username, a password and two short tokens. */
-export const DEFAULT_LOGIN_MAX_BODY_BYTES = 16 * 1024;
-
 /**
  * hono's own body limit: a declared `Content-Length` over `maxBytes` is refused unread, and a chunked body is
  * counted as it streams and refused as soon as it passes `maxBytes`, before the route parses anything. The

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UsageError } from '@elicitkit/core';
+import { loadOrCreateSecretFile } from '../../files/secret-file.js';
 import { UrlErrorCode } from '../errors.js';
-import { loadOrCreateSecretFile } from '../secret-file.js';
 
 /** One AES-256 vault key and its fingerprint. */
 export interface VaultKey {

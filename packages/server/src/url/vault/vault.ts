@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { PeerError, UsageError } from '@elicitkit/core';
+import { type Clock, PeerError, systemClock, UsageError } from '@elicitkit/core';
 import { UrlErrorCode } from '../errors.js';
 import { isValidUserId } from '../identity/user-id.js';
 import type { ElicitationStore } from '../store/types.js';
@@ -15,8 +15,8 @@ export type VaultRecordStore = Pick<
 export interface VaultOptions {
   store: VaultRecordStore;
   keys: VaultKeyring;
-  /** Clock in milliseconds, for tests. Default `Date.now`. */
-  now?: () => number;
+  /** Time source of `updatedAt`, for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
@@ -55,12 +55,12 @@ function checkEntry(user: string, name: string): void {
 export class Vault {
   readonly #store: VaultRecordStore;
   readonly #keys: VaultKeyring;
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
   constructor(options: VaultOptions) {
     this.#store = options.store;
     this.#keys = options.keys;
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
   }
 
   /** Encrypts and stores a value for (user, name), replacing any previous one. */
@@ -79,7 +79,7 @@ export class Vault {
     cipher.setAAD(additionalData(user, name, keyId));
     const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
     plaintext.fill(0);
-    await this.#store.putVaultRecord({ user, name, keyId, iv, ciphertext, updatedAt: this.#now() });
+    await this.#store.putVaultRecord({ user, name, keyId, iv, ciphertext, updatedAt: this.#clock.now() });
   }
 
   /** The stored value for tool code, or undefined. Throws `vault-record-invalid` when a record was tampered with. */

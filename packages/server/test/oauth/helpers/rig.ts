@@ -17,19 +17,14 @@ import { enableElicitation } from '../../../src/index.js';
 import { type OAuthProviderOptions, oauthProviders } from '../../../src/oauth/index.js';
 import {
   bearerIdentity,
-  createLoginRoutes,
   createUrlMode,
-  createVaultKeyring,
-  generateVaultKey,
-  MemoryElicitationStore,
-  parseVaultKey,
-  SessionCookies,
   staticTokenVerifier,
-  staticUsers,
   type UrlElicitationLogger,
   type UrlElicitations,
-  Vault,
 } from '../../../src/url/index.js';
+import { createLoginRoutes, SessionCookies, staticUsers } from '../../../src/url/login/index.js';
+import { MemoryElicitationStore } from '../../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../../src/url/vault/index.js';
 
 export const CLIENT_ID = 'bistro-mcp';
 export const CLIENT_SECRET = 'calendar-client-secret-0b7d1e9f4a2c6e8d3b5f7a9c1e3d5f7b';
@@ -99,7 +94,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     warn: (event, fields) => logs.push({ level: 'warn', event, fields }),
   };
   let offset = 0;
-  const now = () => Date.now() + offset;
+  const clock = { now: () => Date.now() + offset };
   const app = new Hono();
   const listening = await listenOnLoopback(app.fetch);
   const base = new URL(`http://127.0.0.1:${listening.port}/`);
@@ -117,7 +112,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   });
 
   const store = new MemoryElicitationStore();
-  const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())), now });
+  const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())), clock });
   const providerRequests: RecordedRequest[] = [];
   const oauth = oauthProviders(
     [
@@ -159,7 +154,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     identity: bearerIdentity(),
     browserIdentity: sessions.browserIdentity,
     logger,
-    now,
+    clock,
     reconnectGraceMs: 20,
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
   });

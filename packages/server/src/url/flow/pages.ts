@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
-import { sameOriginForms } from '../browser/form-origin.js';
-import type { UrlElicitationService } from '../flow/service.js';
+import type { BrowserIdentity } from '../identity/resolver.js';
 import { isWellFormedElicitationId } from '../ids.js';
 import type { KindPage } from '../kinds/types.js';
 import { logRef } from '../log.js';
+import { formBodyLimit } from '../pages/form-body-limit.js';
+import { sameOriginForms } from '../pages/form-origin.js';
+import { html, htmlPage } from '../pages/html.js';
+import { pageSecurityHeaders } from '../pages/security-headers.js';
 import type { ElicitationRecord } from '../store/types.js';
 import { CsrfTokens } from './csrf.js';
-import { DEFAULT_PAGE_MAX_BODY_BYTES, formBodyLimit } from './form-body-limit.js';
-import { html, htmlPage } from './html.js';
-import { pageSecurityHeaders } from './security-headers.js';
+import type { UrlElicitationService } from './service.js';
 
-/** The app's web session: which user this browser request belongs to, or undefined when not logged in. */
-export type BrowserIdentity = (request: Request) => string | undefined | Promise<string | undefined>;
+/** The elicitation pages' default bound on a form POST (connect pages included). */
+export const DEFAULT_PAGE_MAX_BODY_BYTES = 64 * 1024;
 
 /** Options of {@link createElicitationPages}: the elicitations to serve and who the browser's user is. */
 export interface ElicitationPagesOptions {
@@ -92,7 +93,7 @@ export function createElicitationPages(options: ElicitationPagesOptions): Hono {
         403,
       );
     }
-    const stopped = stoppedPage(record, elicitations.now());
+    const stopped = stoppedPage(record, elicitations.clock.now());
     if (stopped) return stopped;
     const kind = elicitations.kinds.get(record.kind);
     if (!kind) return notice('Not available', 'This server cannot show this kind of request.', 500);

@@ -2,8 +2,8 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PeerError, UsageError } from '@elicitkit/core';
 import Database from 'better-sqlite3';
-import { UrlErrorCode } from '../errors.js';
-import { CompletionHub } from './completion-hub.js';
+import { UrlErrorCode } from '../url/errors.js';
+import { CompletionHub } from '../url/store/completion-hub.js';
 import type {
   CompleteOutcome,
   CompletionListener,
@@ -11,7 +11,7 @@ import type {
   ElicitationStatus,
   ElicitationStore,
   VaultRecord,
-} from './types.js';
+} from '../url/store/types.js';
 
 const SCHEMA_VERSION = 1;
 

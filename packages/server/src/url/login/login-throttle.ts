@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '@elicitkit/core';
+
 /**
  * Password guessing at the login form, slowed per account and per client address. The policy: each key (the
  * username as typed, and the address) may fail `freeFailures` times; from then on every further failure makes
@@ -21,8 +23,8 @@ export interface LoginThrottlePolicy {
   forgetAfterMs?: number;
   /** Keys remembered per kind; the least recently failed are dropped first. Default 10,000. */
   maxTrackedKeys?: number;
-  /** Clock in milliseconds, for tests. Default `Date.now`. */
-  now?: () => number;
+  /** Time source, for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 /** The policy used for every {@link LoginThrottlePolicy} field left out. */
@@ -45,7 +47,7 @@ class FailureTable {
   readonly #entries = new Map<string, Failures>();
   constructor(
     private readonly free: number,
-    private readonly policy: Required<Omit<LoginThrottlePolicy, 'now'>>,
+    private readonly policy: Required<Omit<LoginThrottlePolicy, 'clock'>>,
   ) {}
 
   /** Milliseconds `key` must still wait at `now`; 0 when it may try. */
@@ -85,10 +87,10 @@ class FailureTable {
 export class LoginThrottle {
   readonly #accounts: FailureTable;
   readonly #addresses: FailureTable;
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
   constructor(policy: LoginThrottlePolicy = {}) {
-    const { now, ...given } = policy;
+    const { clock, ...given } = policy;
     const resolved = { ...DEFAULT_LOGIN_THROTTLE, ...definedOnly(given) };
     for (const [name, value] of Object.entries(resolved)) {
       if (!(value > 0))
@@ -96,19 +98,19 @@ export class LoginThrottle {
     }
     this.#accounts = new FailureTable(resolved.accountFreeFailures, resolved);
     this.#addresses = new FailureTable(resolved.addressFreeFailures, resolved);
-    this.#now = now ?? Date.now;
+    this.#clock = clock ?? systemClock;
   }
 
   /** Milliseconds to wait before this account may be tried from this address; 0 when it may be tried now. */
   waitMs(username: string, address: string | undefined): number {
-    const now = this.#now();
+    const now = this.#clock.now();
     const byAddress = address === undefined ? 0 : this.#addresses.waitMs(address, now);
     return Math.max(this.#accounts.waitMs(accountKey(username), now), byAddress);
   }
 
   /** Counts a failed login against the account and the address. */
   failed(username: string, address: string | undefined): void {
-    const now = this.#now();
+    const now = this.#clock.now();
     this.#accounts.fail(accountKey(username), now);
     if (address !== undefined) this.#addresses.fail(address, now);
   }

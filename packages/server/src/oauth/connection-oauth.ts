@@ -1,9 +1,6 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
 import type { UrlElicitationConnection } from '../url/flow/connection-handle.js';
-import type {
-  AccessTokenOptions,
-  OAuthConnectionHandle as OAuthConnectionHandleApi,
-} from '../url/flow/oauth-extension.js';
+import type { AccessTokenOptions, OAuthConnectionHandle } from '../url/flow/oauth-handle.js';
 import type { ProviderRegistry } from './provider/provider-registry.js';
 import type { ConnectionTokens } from './tokens/connection-tokens.js';
 
@@ -15,7 +12,7 @@ interface HandleDependencies {
 }
 
 /** `url.oauth` of one attached connection: third-party connections of its users, for its tools. */
-export class OAuthConnectionHandle implements OAuthConnectionHandleApi {
+export class ConnectionOAuth implements OAuthConnectionHandle {
   readonly #deps: HandleDependencies;
 
   constructor(deps: HandleDependencies) {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { UsageError } from '@elicitkit/core';
+import { type Clock, systemClock, UsageError } from '@elicitkit/core';
 import { generateCookie, generateSignedCookie } from 'hono/cookie';
 import { parseSigned } from 'hono/utils/cookie';
 import { UrlErrorCode } from '../errors.js';
@@ -16,8 +16,8 @@ export interface SessionCookiesOptions {
   maxAgeMs?: number;
   /** `auto` (default): Secure when the request is https. */
   secure?: boolean | 'auto';
-  /** Clock in milliseconds, for tests. Default `Date.now`. */
-  now?: () => number;
+  /** Time source of the expiry, for tests. Default the system clock. */
+  clock?: Clock;
 }
 
 const MAX_COOKIE_AGE_MS = 400 * 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export class SessionCookies {
   readonly #key: Uint8Array<ArrayBuffer>;
   readonly #maxAgeMs: number;
   readonly #secure: boolean | 'auto';
-  readonly #now: () => number;
+  readonly #clock: Clock;
 
   constructor(options: SessionCookiesOptions) {
     const material = Buffer.from(options.secret);
@@ -49,7 +49,7 @@ export class SessionCookies {
         `SessionCookies: maxAgeMs must be between 1 second and 400 days, got ${String(options.maxAgeMs)}`,
       );
     this.#secure = options.secure ?? 'auto';
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? systemClock;
   }
 
   #secureFor(request: Request): boolean {
@@ -60,7 +60,7 @@ export class SessionCookies {
   async issue(user: string, request: Request): Promise<string> {
     if (!isValidUserId(user))
       throw new UsageError(UrlErrorCode.InvalidConfig, 'SessionCookies.issue: not a valid user id');
-    const exp = this.#now() + this.#maxAgeMs;
+    const exp = this.#clock.now() + this.#maxAgeMs;
     const payload = `v1.${Buffer.from(JSON.stringify({ u: user, exp })).toString('base64url')}`;
     const attributes = { maxAgeMs: this.#maxAgeMs, secure: this.#secureFor(request) };
     return generateSignedCookie(this.name, payload, this.#key, cookieOptions(attributes));
@@ -82,7 +82,7 @@ export class SessionCookies {
         u: unknown;
         exp: unknown;
       };
-      if (typeof exp !== 'number' || exp <= this.#now() || !isValidUserId(u)) return undefined;
+      if (typeof exp !== 'number' || exp <= this.#clock.now() || !isValidUserId(u)) return undefined;
       return u;
     } catch {
       return undefined;

@@ -3,15 +3,18 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import type { UrlElicitationLogger } from '../log.js';
-import { DEFAULT_LOGIN_MAX_BODY_BYTES, formBodyLimit } from '../pages/form-body-limit.js';
+import { formBodyLimit } from '../pages/form-body-limit.js';
+import { sameOriginForms } from '../pages/form-origin.js';
 import { html, htmlPage } from '../pages/html.js';
 import { pageSecurityHeaders } from '../pages/security-headers.js';
 import { cookieOptions, isHttps } from './cookies.js';
-import { sameOriginForms } from './form-origin.js';
 import { LoginThrottle, type LoginThrottlePolicy } from './login-throttle.js';
 import { sameOriginPath } from './next-path.js';
 import type { SessionCookies } from './session-cookie.js';
 import type { UserDirectory } from './users.js';
+
+/** The login form's default bound on a POST body: a username, a password and two short tokens. */
+export const DEFAULT_LOGIN_MAX_BODY_BYTES = 16 * 1024;
 
 /** Options of {@link createLoginRoutes}: the session cookies to set, the users to check, and the page's look. */
 export interface LoginRoutesOptions {

@@ -1,10 +1,11 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { Clock } from '@elicitkit/core';
 import type { Hono } from 'hono';
+import type { BrowserIdentity } from '../identity/resolver.js';
 import type { ElicitationKind } from '../kinds/types.js';
 import type { UrlElicitationLogger } from '../log.js';
-import type { BrowserIdentity } from '../pages/app.js';
 import type { Vault } from '../vault/vault.js';
 import type { UrlElicitationConnection } from './connection-handle.js';
+import type { OAuthConnectionHandle } from './oauth-handle.js';
 import type { UrlElicitationService } from './service.js';
 
 /**
@@ -20,7 +21,7 @@ export interface OAuthBindContext {
   publicBaseUrl: URL;
   browserIdentity: BrowserIdentity;
   logger: UrlElicitationLogger;
-  now: () => number;
+  clock: Clock;
 }
 
 /** OAuth bound to one URL mode: its kind, its callback routes, and the per-connection handle. */
@@ -41,28 +42,4 @@ export interface BoundOAuth {
 export interface OAuthProviders {
   /** @internal How `createUrlMode` binds the providers; opaque to applications. */
   readonly [bindOAuth]: (context: OAuthBindContext) => BoundOAuth;
-}
-
-/** Options of `url.oauth.accessToken`: what the user reads when a connection is needed. */
-export interface AccessTokenOptions {
-  /** What the user reads before consenting; default names the provider and says what happens. */
-  message?: string;
-  /** The -32042 error's message. */
-  errorMessage?: string;
-}
-
-/** The calling user's third-party connections, for the tools of one attached MCP connection (`url.oauth`). */
-export interface OAuthConnectionHandle {
-  /**
-   * The calling user's access token at `provider`, refreshed transparently when it expired. When there is none
-   * (never connected, refresh refused, revoked), throws `-32042` with a URL elicitation of kind `oauth`: the client
-   * opens it, the user connects in the browser, and the client retries the tool call, which then gets a token.
-   *
-   * E-37: the token is for this server's requests to the provider; never put it in a tool result or any message.
-   */
-  accessToken(ctx: ServerContext, provider: string, options?: AccessTokenOptions): Promise<string>;
-  /** Whether the calling user has tokens for `provider` (it does not check they still work). */
-  isConnected(ctx: ServerContext, provider: string): Promise<boolean>;
-  /** Revokes the calling user's connection to `provider` (RFC 7009 when offered) and forgets its tokens. */
-  disconnect(ctx: ServerContext, provider: string): Promise<{ revoked: boolean; removed: boolean }>;
 }

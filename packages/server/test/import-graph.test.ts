@@ -1,0 +1,210 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Issue 23: the server package's own import graph, read with TypeScript's import scanner (`import`, `import type`,
+ * `export … from` and `import()` alike: a circle through types is still a circle for a reader). Two rules:
+ *
+ * 1. No circle among the files of `src/`.
+ * 2. Rooms in layers. Every file belongs to one room (the longest path prefix below that matches it); a file may
+ *    import its own room and rooms of lower layers, never a room of its layer or above. Entry files (the `exports`
+ *    map's `index.ts`) stand above every layer: an entry re-exports from wherever its product lives. A new file or
+ *    folder fails here until it is given a room on purpose.
+ *
+ * URL mode is one family under `url/`, its products in rooms of their own (`store/`, `vault/`, `login/`, the
+ * `flow/`s); its vocabulary (`url/errors.ts`, `log.ts`, `ids.ts`, `public-url.ts`) sits at the bottom so that every
+ * room of the family, the stores in `sqlite/` and `redis/`, and the era deliveries can speak it.
+ *
+ * The rule for `delivery/` and `url/`: `delivery/` holds every era delivery, URL mode's included (`url-2025.ts`,
+ * `url-2026.ts`), and sits below URL mode's flows. `url/flow/` calls the deliveries and hands them a `UrlFlows`
+ * (declared in `delivery/url-flows.ts`); the deliveries reach into `url/` for the family's vocabulary only, never
+ * for a store, a connection, a service, a kind or a page.
+ */
+
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+/** The vocabulary of URL mode, one room: its error codes, its security log, elicitation ids, URL checks. */
+const URL_VOCABULARY = ['url/errors.ts', 'url/log.ts', 'url/ids.ts', 'url/public-url.ts'];
+
+/**
+ * Bottom to top. A room is a folder (`state/`), a file (`errors.ts`), or a few files that form one (an array), all
+ * relative to `src/`.
+ */
+const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
+  // Leaves: the server's error codes, secret files, URL mode's vocabulary.
+  ['errors.ts', 'files/', URL_VOCABULARY],
+  // Building blocks: sealed state, form schemas, who a user is, the store contract, the one seam to the SDKs.
+  ['state/', 'form/', 'url/identity/', 'url/store/', 'sdk/'],
+  // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.
+  ['delivery/'],
+  // Hosting over HTTP, the durable stores, the vault.
+  ['http/', 'sqlite/', 'redis/', 'url/vault/'],
+  // The page kit: html, security headers, body limits, same-origin forms.
+  ['url/pages/'],
+  // What is built from pages and the vault: the browser login, the kinds of page.
+  ['url/login/', 'url/kinds/'],
+  // URL flows, one direction: what a request is, the attached connections, `url.oauth`'s types, CSRF tokens;
+  // then the service (records, waiters, notice routing); then on it the per-connection handle and, beside it,
+  // the pages behind `/elicit/:id`; then the OAuth binding, which hands the handle and the service to /oauth.
+  [['url/flow/request.ts', 'url/flow/connections.ts', 'url/flow/oauth-handle.ts', 'url/flow/csrf.ts']],
+  ['url/flow/service.ts'],
+  ['url/flow/connection-handle.ts', 'url/flow/pages.ts'],
+  ['url/flow/oauth-binding.ts'],
+  // URL mode in one call; third-party OAuth plugging into it, from its codes and providers up through the
+  // stored tokens and the flow (connect page, callback) to `url.oauth` and `oauthProviders`.
+  ['url/url-mode.ts', 'oauth/errors.ts'],
+  ['oauth/provider/'],
+  ['oauth/tokens/'],
+  ['oauth/flow/'],
+  ['oauth/'],
+  // The root entry's own modules.
+  [['elicit-form.ts', 'shorthands.ts']],
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [path.relative(SRC, full).split(path.sep).join('/')] : [];
+  });
+}
+
+/** The `src/` files each file imports (relative specifiers only; packages are other tests' business). */
+function importGraph(files: readonly string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const scanned = ts.preProcessFile(readFileSync(path.join(SRC, file), 'utf8'), true, true);
+    const targets = scanned.importedFiles
+      .map((imported) => imported.fileName)
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => {
+        const target = path.posix.normalize(
+          path.posix.join(path.posix.dirname(file), specifier.replace(/\.js$/, '.ts')),
+        );
+        if (!known.has(target)) throw new Error(`${file}: cannot resolve ${specifier}`);
+        return target;
+      });
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** Every circle, as the strongly connected components (Tarjan) with more than one file, or a file importing itself. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, next);
+    low.set(file, next++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
+    }
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+
+/** Source files of the `exports` map: they may import any room. */
+function entryFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(SRC, '../package.json'), 'utf8'));
+  return new Set(
+    Object.values(manifest.exports as Record<string, Record<string, string>>).map((conditions) =>
+      path.posix.relative('src', conditions['@elicitkit/source']!),
+    ),
+  );
+}
+
+/** The room of `file` (named by its paths) and its layer: the longest matching path wins. */
+function roomOf(file: string): { room: string; layer: number } | undefined {
+  let best: { room: string; layer: number; length: number } | undefined;
+  for (const [layer, rooms] of LAYERS.entries()) {
+    for (const room of rooms) {
+      for (const prefix of typeof room === 'string' ? [room] : room) {
+        const matches = prefix.endsWith('/') ? file.startsWith(prefix) : file === prefix;
+        if (matches && (!best || prefix.length > best.length)) {
+          best = { room: typeof room === 'string' ? room : room.join(' + '), layer, length: prefix.length };
+        }
+      }
+    }
+  }
+  return best && { room: best.room, layer: best.layer };
+}
+
+const files = sourceFiles(SRC);
+const graph = importGraph(files);
+const entries = entryFiles();
+
+describe('the server package import graph', () => {
+  it('has no circle, not even through types', () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('gives every source file a room (entries aside)', () => {
+    expect(files.filter((file) => !entries.has(file) && !roomOf(file))).toEqual([]);
+  });
+
+  it('imports only its own room or lower layers', () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph) {
+      if (entries.has(file)) continue;
+      const from = roomOf(file)!;
+      for (const target of targets) {
+        const to = roomOf(target);
+        if (!to) {
+          upward.push(`${file} → ${target} (an entry: import the module itself)`);
+        } else if (to.room !== from.room && to.layer >= from.layer) {
+          upward.push(
+            `${file} (${from.room}, layer ${from.layer}) → ${target} (${to.room}, layer ${to.layer})`,
+          );
+        }
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('delivery/ reaches into url/ for its vocabulary only, never a store, service, connection, kind or page', () => {
+    const reaches = [...graph]
+      .filter(([file]) => file.startsWith('delivery/'))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((t) => t.startsWith('url/') && !URL_VOCABULARY.includes(t))
+          .map((t) => `${file} → ${t}`),
+      );
+    expect(reaches).toEqual([]);
+  });
+
+  it('sees what it checks: the deliveries of both modes, and URL mode calling them', () => {
+    expect(graph.get('url/flow/connection-handle.ts')).toContain('delivery/deliver-url.ts');
+    expect(graph.get('delivery/deliver-url.ts')).toEqual(
+      expect.arrayContaining(['delivery/url-2025.ts', 'delivery/url-2026.ts']),
+    );
+    expect(circles(new Map([...graph, ['a.ts', ['b.ts']], ['b.ts', ['a.ts']]]))).toContainEqual([
+      'a.ts',
+      'b.ts',
+    ]);
+  });
+});
