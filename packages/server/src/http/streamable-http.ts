@@ -12,8 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
-import { adaptServer } from '../sdk/adapt.js';
-import type { V1McpServer, V1Server } from '../sdk/v1.js';
+import { type AnyMcpServer, adaptServer } from '../sdk/adapt.js';
 import {
   closeWhenUnread,
   DEFAULT_MCP_MAX_BODY_BYTES,
@@ -94,9 +93,6 @@ export interface McpHttpHandler {
    */
   readonly notify: ServerNotifier;
 }
-
-/** A server either SDK makes: v2 (`@modelcontextprotocol/server`) for every era, v1 (`@modelcontextprotocol/sdk`) for 2025 sessions. */
-export type AnyMcpServer = McpServer | Server | V1McpServer | V1Server;
 
 /**
  * Makes the MCP server for one session (2025-11-25 and earlier) or one request (2026-07-28). A v1 SDK server serves

@@ -32,6 +32,7 @@ export class Call implements CallSeam {
   readonly #sdk: SdkCall;
   readonly #policy: WaitPolicy;
   #progress = 0;
+  #thrown: Error | undefined;
 
   constructor(sdk: SdkCall, policy: WaitPolicy) {
     this.#sdk = sdk;
@@ -74,6 +75,16 @@ export class Call implements CallSeam {
     return undefined;
   }
 
+  throwing<E extends Error>(error: E): E {
+    this.#thrown = error;
+    return error;
+  }
+
+  /** The error marked by {@link throwing}, for the adapter that must let it through. */
+  get thrown(): Error | undefined {
+    return this.#thrown;
+  }
+
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
     return this.#sdk.sendNotification(params === undefined ? { method } : { method, params });
   }
@@ -106,7 +117,10 @@ export class Call implements CallSeam {
     );
     this.keepAlive(waiting.signal);
     try {
-      return readAnswer(await this.#sdk.sendRequest({ method: 'elicitation/create', params }, any));
+      return readAnswer(
+        await this.#sdk.sendRequest({ method: 'elicitation/create', params }, any),
+        options.mode,
+      );
     } catch (error) {
       throw explain(error, stopped(), timedOut.signal.aborted, options, (e) => this.#sdk.classify(e));
     } finally {
@@ -115,8 +129,11 @@ export class Call implements CallSeam {
   }
 }
 
-/** A result the client sent: only `action` is checked here; `content` goes on to the form's own check. */
-function readAnswer(value: unknown): ElicitAnswer {
+/**
+ * A result the client sent. A form's `content` goes on to the form's own check (which names the field at fault); a
+ * URL answer's is dropped (E-16: accept is consent, not data), after checking it is the spec's flat shape at all.
+ */
+function readAnswer(value: unknown, mode: ElicitationMode): ElicitAnswer {
   const result = value as { action?: unknown; content?: unknown } | null;
   const action = typeof result === 'object' && result !== null ? result.action : undefined;
   if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
@@ -124,7 +141,33 @@ function readAnswer(value: unknown): ElicitAnswer {
       'the client sent a malformed result (action must be "accept", "decline" or "cancel")',
     );
   }
+  if (mode === 'url') {
+    if (result?.content !== undefined && !isFlatContent(result.content)) {
+      throw elicitationFailedError(
+        'the client sent a malformed result (content must be an object of plain values)',
+      );
+    }
+    return { action };
+  }
   return result?.content === undefined ? { action } : { action, content: result.content };
+}
+
+/**
+ * `ElicitResult.content`'s shape: an object of strings, numbers, booleans and arrays of strings. A `__proto__` key
+ * (an own key once parsed from JSON) is nobody's field and is passed over, as the SDKs' schemas do.
+ */
+function isFlatContent(content: unknown): boolean {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return false;
+  for (const [key, value] of Object.entries(content)) {
+    if (key === '__proto__') continue;
+    const ok =
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** The one mapping from what ended a request to elicitkit's typed errors; `cause` keeps the SDK's error. */

@@ -31,6 +31,8 @@ export interface V1HandlerExtra {
   sessionId?: string;
   /** The request's `_meta` (a `progressToken`, for one). */
   _meta?: { progressToken?: string | number; [key: string]: unknown };
+  /** The HTTP request's headers (and URL), when served over HTTP. */
+  requestInfo?: { headers: Record<string, string | string[] | undefined>; url?: URL };
 }
 
 /**
@@ -96,6 +98,12 @@ export interface CallSeam {
   keepAlive(until: AbortSignal): void;
   /** Why {@link signal} fired, once it has: the call was cancelled, or its connection closed. */
   stopReason(): 'tool-call-cancelled' | 'disconnected' | undefined;
+  /**
+   * Marks `error` (a `-32042` URL elicitation required) as one the handler throws for the client to receive as a
+   * JSON-RPC error, whatever the SDK's tool wrapper does with errors (v1's `McpServer` turns foreign errors into
+   * tool results); returns it, to be thrown.
+   */
+  throwing<E extends Error>(error: E): E;
 }
 
 /** One server instance (one connection, or one 2026-07-28 request), as server logic needs it. */

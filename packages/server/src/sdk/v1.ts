@@ -31,6 +31,7 @@ export interface V1McpServer {
 }
 
 type Handler = (request: { method: string }, extra: V1HandlerExtra) => unknown;
+type AsyncHandler = (request: { method: string }, extra: V1HandlerExtra) => Promise<unknown>;
 
 /** Loosely: what a v1 `Server` looks like at run time (and a v2 one does not: it negotiates revisions itself). */
 export function looksLikeV1Server(value: unknown): value is V1Server {
@@ -67,8 +68,11 @@ export function watchNegotiatedRevision(server: V1Server): boolean {
 }
 
 /** Wraps every request handler installed from now on with `wrap` (the method is read per request, not from the schema). */
-export function wrapV1Handlers(server: V1Server, wrap: (handler: Handler) => Handler): void {
-  const install = server.setRequestHandler.bind(server) as (schema: unknown, handler: Handler) => void;
+export function wrapV1Handlers(server: V1Server, wrap: (handler: Handler) => AsyncHandler): void {
+  const install = server.setRequestHandler.bind(server) as (
+    schema: unknown,
+    handler: Handler | AsyncHandler,
+  ) => void;
   (server as unknown as { setRequestHandler: typeof install }).setRequestHandler = (schema, handler) =>
     install(schema, typeof handler === 'function' ? wrap(handler) : handler);
 }
@@ -143,4 +147,16 @@ function classifyV1(error: unknown, server: ServerSeam): SdkFailure {
     return { kind: 'peer-error', code, message: message.replace(/^MCP error -?\d+: /, '') };
   }
   return { kind: 'other', message };
+}
+
+/**
+ * Whether a handler's result is v1 `McpServer`'s tool-error rendering of `error` (`createToolError(error.message)`),
+ * pinned by a test: v1's McpServer turns every error not `instanceof` its own McpError into such a result, so a
+ * -32042 the handler threw for the client is rethrown from there (v1's protocol sends any `code` and `data` as is).
+ */
+export function isToolErrorOf(result: unknown, error: Error): boolean {
+  const tool = result as { isError?: unknown; content?: Array<{ type?: unknown; text?: unknown }> } | null;
+  return (
+    tool?.isError === true && tool.content?.[0]?.type === 'text' && tool.content[0].text === error.message
+  );
 }
