@@ -6,7 +6,8 @@ import type { AuthInfo, ClientCapabilities, ServerContext } from '@modelcontextp
  * flows, tasks) talks to a {@link CallSeam} for the request it serves and to a {@link ServerSeam} for the connection;
  * the v2 adapter (`v2.ts`, `@modelcontextprotocol/server` 2.x) and the v1 adapter (`v1.ts`,
  * `@modelcontextprotocol/sdk` 1.x) implement them side by side, and SDK errors become elicitkit's typed errors in
- * one place (`call.ts`), so that a disconnect has one code in every mode.
+ * one place (`call.ts`), so that a disconnect has one code in every mode. The other way round, an error a handler
+ * throws for the client to receive as JSON-RPC (`-32042`) goes through {@link CallSeam.throwing}.
  */
 
 /** Which official SDK a server comes from: v1 = `@modelcontextprotocol/sdk` 1.x, v2 = `@modelcontextprotocol/server` 2.x. */
