@@ -141,10 +141,15 @@ export interface SdkCall {
   readonly authInfo: AuthInfo | undefined;
   readonly httpRequest: Request | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
-  /** Sends a request related to the call, with the SDK's own timeout out of the way; resolves with the raw result. */
+  /**
+   * Sends a request related to the call; resolves with the raw result. With `timeoutMs` the SDK's own timer ends it
+   * (its timeout error reads as `timeout` in {@link classify}); without, the SDK's timer is out of the way and
+   * `stop` decides.
+   */
   sendRequest(
     request: { method: string; params: Record<string, unknown> },
-    signal: AbortSignal,
+    stop: AskStop,
+    timeoutMs?: number,
   ): Promise<unknown>;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
   /** Whether `signal` fired because the connection closed (rather than a cancellation). */
@@ -153,9 +158,24 @@ export interface SdkCall {
   classify(error: unknown): SdkFailure;
 }
 
+/**
+ * What stops one request: the members of an AbortSignal the v1 SDK reads, and a real AbortSignal following it for
+ * SDKs that need one. Internal to `sdk/`.
+ */
+export interface AskStop {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+  /** A real AbortSignal that aborts with this, made on first use. */
+  readonly signal: AbortSignal;
+}
+
 /** An SDK error, read: the one vocabulary `call.ts` turns into typed errors. */
 export type SdkFailure =
   | { kind: 'disconnected' }
+  | { kind: 'timeout' }
   | { kind: 'no-back-channel'; detail: string }
   | { kind: 'malformed'; detail: string }
   | { kind: 'peer-error'; code: unknown; message: string }

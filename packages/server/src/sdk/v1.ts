@@ -17,6 +17,7 @@ export interface V1Server {
   getClientCapabilities(): unknown;
   getClientVersion(): unknown;
   elicitInput(params: never, options?: never): Promise<unknown>;
+  request(request: never, resultSchema: never, options?: never): Promise<unknown>;
   notification(notification: never, options?: never): Promise<void>;
   connect(transport: never): Promise<void>;
   close(): Promise<void>;
@@ -107,12 +108,13 @@ export function v1ServerSeam(server: V1Server): ServerSeam {
 const AS_SENT = { parse: (data: unknown) => data, safeParse: (data: unknown) => ({ success: true, data }) };
 
 export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V1Server }): SdkCall {
-  const sendRequest = extra.sendRequest as unknown as (
-    request: unknown,
-    schema: unknown,
-    options: { timeout: number; signal: AbortSignal },
-  ) => Promise<unknown>;
+  type Send = (request: unknown, schema: unknown, options: Record<string, unknown>) => Promise<unknown>;
+  const sendRequest = extra.sendRequest as unknown as Send;
+  const request = server.instance.request.bind(server.instance) as unknown as Send;
   const sendNotification = extra.sendNotification as unknown as (notification: unknown) => Promise<void>;
+  // A call that belongs to a v1 task sends through `extra` (which queues for the task); any other sends straight
+  // through the server with the call's id as `relatedRequestId`, as `extra` would, one promise hop shorter.
+  const inTask = (extra as { taskId?: unknown }).taskId !== undefined;
   return {
     sdk: 'v1',
     server,
@@ -124,7 +126,14 @@ export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V
     authInfo: extra.authInfo,
     httpRequest: undefined,
     meta: extra._meta,
-    sendRequest: (request, signal) => sendRequest(request, AS_SENT, { timeout: NO_SDK_TIMEOUT_MS, signal }),
+    // v1 reads only `aborted`, `reason`, `throwIfAborted()` and `addEventListener` of the signal: the stop itself will
+    // do (a real AbortSignal costs more to make than the rest of the ask; pinned by the cancellation tests).
+    sendRequest: (message, stop, timeoutMs) => {
+      const options = { timeout: timeoutMs ?? NO_SDK_TIMEOUT_MS, signal: stop };
+      return inTask
+        ? sendRequest(message, AS_SENT, options)
+        : request(message, AS_SENT, { ...options, relatedRequestId: extra.requestId });
+    },
     sendNotification: (notification) => sendNotification(notification),
     // v1 aborts every handler's signal when the connection closes, then drops its transport.
     connectionClosed: () => !server.connected,
@@ -134,11 +143,16 @@ export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V
 
 /** v1 error codes (`ErrorCode` of `@modelcontextprotocol/sdk/types.js`) it raises itself. */
 const V1_CONNECTION_CLOSED = -32000;
+const V1_REQUEST_TIMEOUT = -32001;
 
 function classifyV1(error: unknown, server: ServerSeam): SdkFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (!server.connected || message === 'Not connected') return { kind: 'disconnected' };
   const code = (error as { code?: unknown } | null)?.code;
+  // v1's own timer: RequestTimeout with the timeout it was given in `data` (a client could forge it; it would only
+  // read as a timeout).
+  const data = (error as { data?: { timeout?: unknown } } | null)?.data;
+  if (code === V1_REQUEST_TIMEOUT && typeof data?.timeout === 'number') return { kind: 'timeout' };
   // v1 raises ConnectionClosed itself only once the connection is gone (seen above) or the call was cancelled
   // (seen by `call.ts` before this): any other error with a numeric code came from the client's error response.
   if (typeof code === 'number') {

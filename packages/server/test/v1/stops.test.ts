@@ -65,6 +65,60 @@ describe.each(SERVERS)('an elicitation that ends early, %s', (server) => {
     });
   });
 
+  it('[E-27] a cancelled call withdraws the form: the client is sent notifications/cancelled for it (pins what v1 reads of the stop signal)', async () => {
+    let withdrawn: () => void = () => {};
+    const seen = new Promise<void>((resolve) => {
+      withdrawn = resolve;
+    });
+    let onAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => {
+      onAsked = resolve;
+    });
+    // Two forms, the second left open: the v1 client ignores a cancellation of request id 0 (its `_oncancel` tests
+    // the id for truthiness), and the first request a server sends has id 0.
+    harness = await peerHarness({
+      server,
+      client: 'sdk 1.32',
+      tools: {
+        form: async (ctx) => {
+          await elicitForm(ctx, { message: 'Who?', schema: { x: text() } });
+          return elicitForm(ctx, { message: 'Still there?', schema: { x: text() } });
+        },
+      },
+      answer: (params, extra) => {
+        if (params.message === 'Who?') return { action: 'accept', content: { x: 'Ada' } };
+        extra?.signal.addEventListener('abort', () => withdrawn(), { once: true });
+        onAsked();
+        return never();
+      },
+    });
+    const call = new AbortController();
+    const result = harness.call('form', { signal: call.signal }).catch(() => 'cancelled');
+    await asked;
+    call.abort();
+    expect(await result).toBe('cancelled');
+    await seen; // the client's handler was aborted by the server's notifications/cancelled
+  });
+
+  it('nobody answers within timeoutMs (the SDK timer on the system clock): elicitation-timeout', async () => {
+    harness = await peerHarness({
+      server,
+      client: 'sdk 1.32',
+      tools: {
+        form: (ctx) =>
+          elicitForm(ctx, { message: 'Still there?', schema: { x: text() }, timeoutMs: 20 }).catch(
+            describeError,
+          ),
+      },
+      answer: never,
+    });
+    expect(await harness.call('form')).toMatchObject({
+      name: 'AbortedError',
+      code: 'elicitation-timeout',
+      details: { timeoutMs: 20 },
+    });
+  });
+
   it('the client goes away mid-form: elicitation-aborted, reason disconnected', async () => {
     const { ended, asked } = await watched(server, never);
     void harness!.call('form').catch(() => {});
