@@ -6,7 +6,7 @@
  * the median, over rounds, of the ratio between that round's adjacent batches: on a busy machine load
  * drifts from second to second, and pairing cancels it where medians of whole runs do not.
  *   (1) callToolWithElicitation (elicitkit's own round driver) ÷ bare SDK (target ≤ 1.10)
- *   (2) plain client.callTool on an elicitkit host (the SDK's driver, elicitkit's pipeline) ÷ bare SDK
+ *   (2) plain client.callTool on an elicitkit host (elicitkit's round driver, through the SDK's result hook) ÷ bare SDK
  * Run: node --conditions=@elicitkit/source --import tsx bench/client-mrtr/round-trip.ts
  */
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';

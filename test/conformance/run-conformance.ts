@@ -3,14 +3,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
+import { installTool } from '../support/tool-install.js';
 
 /**
  * Runs the official MCP conformance CLI (`@modelcontextprotocol/conformance`) on the Node 22 it needs, both
- * installed under tools/conformance so that their `node` never shadows this project's Node on PATH.
+ * installed under tools/conformance so that their `node` never shadows this project's Node on PATH. They are
+ * installed on first use (`installTool`), so call `conformanceRunner` in a hook with `TOOL_INSTALL_TIMEOUT_MS`.
  */
 export const repositoryRoot = resolve(import.meta.dirname, '../..');
-const cliNode = join(repositoryRoot, 'tools/conformance/node_modules/.bin/node');
-const cli = join(repositoryRoot, 'tools/conformance/node_modules/.bin/conformance');
 
 interface Check {
   id: string;
@@ -28,6 +28,9 @@ export interface ConformanceRun {
 }
 
 export async function conformanceRunner(subcommand: 'client' | 'server'): Promise<ConformanceRun> {
+  const tool = await installTool('conformance');
+  const cliNode = join(tool, 'node_modules/.bin/node');
+  const cli = join(tool, 'node_modules/.bin/conformance');
   const outputDir = await mkdtemp(join(tmpdir(), `elicitkit-${subcommand}-conformance-`));
   return {
     async scenario(name, args) {

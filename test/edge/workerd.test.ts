@@ -3,6 +3,7 @@ import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
 import { registerEdgeTools } from './tools.js';
 import { bundleWorker, type EdgeBundle, type RunningWorkerd, startWorkerd } from './workerd.js';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   bundle = await bundleWorker();
   expect(bundle.nodeImports).toEqual([]); // checked again, by name, below; without it workerd cannot even load
   edge = await startWorkerd(bundle.code, { ELICITKIT_STATE_KEY: key });
-});
+}, TOOL_INSTALL_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));

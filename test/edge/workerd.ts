@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { installTool } from '../support/tool-install.js';
 
 /** The worker bundle, and every `node:` module something in it imports (the edge path must need none). */
 export interface EdgeBundle {
@@ -49,10 +50,15 @@ export interface RunningWorkerd {
   stop(): Promise<void>;
 }
 
-const require = createRequire(import.meta.url);
-// The `workerd` package's main export is the path of the platform binary; spawned directly (not through its
-// bin/ wrapper, which would hold the control descriptor and outlive a kill).
-const workerd = require('workerd') as { default: string };
+/**
+ * The workerd binary, installed on first use under tools/workerd (155 MB that only this test needs; call it in a
+ * hook with `TOOL_INSTALL_TIMEOUT_MS`). The `workerd` package's main export is the path of the platform binary;
+ * it is spawned directly (not through its bin/ wrapper, which would hold the control descriptor and outlive a kill).
+ */
+export async function workerdBinary(): Promise<string> {
+  const tool = await installTool('workerd');
+  return (createRequire(join(tool, 'package.json'))('workerd') as { default: string }).default;
+}
 /** A fixed date (not the binary's own) so an upgrade of workerd does not silently change the runtime's behaviour. */
 const COMPATIBILITY_DATE = '2026-07-28';
 
@@ -68,7 +74,7 @@ export async function startWorkerd(
   const dir = await mkdtemp(join(tmpdir(), 'elicitkit-workerd-'));
   await writeFile(join(dir, 'worker.js'), code);
   await writeFile(join(dir, 'config.capnp'), configText(bindings));
-  const child = spawn(workerd.default, ['serve', 'config.capnp', '--control-fd=3'], {
+  const child = spawn(await workerdBinary(), ['serve', 'config.capnp', '--control-fd=3'], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });

@@ -8,7 +8,6 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const status = $<HTMLParagraphElement>('status');
 const toolsSection = $<HTMLElement>('tools-section');
 const toolList = $<HTMLUListElement>('tools');
-const resultSection = $<HTMLElement>('result-section');
 const result = $<HTMLPreElement>('result');
 
 let client: Client | undefined;
@@ -17,8 +16,8 @@ let client: Client | undefined;
 const safe = (text: string | undefined, maxLength = 500) =>
   sanitizeForDisplay(text ?? '', { allowNewlines: true, maxLength });
 
+/** The result region is live (role=status) from the page's start: screen readers announce each result. */
 function show(text: string): void {
-  resultSection.hidden = false;
   result.textContent = text;
 }
 

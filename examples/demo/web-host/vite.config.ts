@@ -11,13 +11,6 @@ export default defineConfig({
   root: here('.'),
   base: '/host/',
   logLevel: 'warn',
-  resolve: {
-    alias: {
-      open: here('./stubs/open.ts'),
-      'node:path': here('./stubs/node-path.ts'),
-      'node:os': here('./stubs/node-os.ts'),
-    },
-  },
   build: {
     outDir: here('../dist/host-page'),
     emptyOutDir: true,

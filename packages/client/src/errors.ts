@@ -4,7 +4,7 @@ import type { Issue } from '@elicitkit/core';
  * The codes `@elicitkit/client` throws to the host application. Each code is thrown as one class, by who is at
  * fault (see `ElicitkitError` in `@elicitkit/core`): the host's wiring ({@link UsageError}), the server
  * ({@link PeerError}), the person ({@link RefusedError}). Branch on `code`, never on `message`.
- * (Errors sent to a server travel as JSON-RPC errors instead: see `pipeline/invalid-params.ts`.)
+ * (Errors sent to a server travel as JSON-RPC errors instead: see `era/request-2025.ts`.)
  */
 export const ClientErrorCode = {
   /** UsageError. An option is out of range, e.g. an empty or unknown `modes` list (E-08); `details.option`. */
@@ -15,8 +15,10 @@ export const ClientErrorCode = {
   AlreadyInstalled: 'already-installed',
   /** UsageError. A retry driver on a client without `installElicitation`. */
   NotInstalled: 'not-installed',
-  /** UsageError. The installed `@modelcontextprotocol/client` lacks what 2026-07-28 input requests need. */
+  /** UsageError. Not a client of a supported SDK, or a `@modelcontextprotocol/client` that lacks what 2026-07-28 rounds need. */
   UnsupportedSdk: 'unsupported-sdk',
+  /** UsageError. The client comes from another copy of `@modelcontextprotocol/client` than elicitkit loads; `details.paths` names both. */
+  DuplicateSdk: 'duplicate-sdk',
   /** PeerError. -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids. */
   InvalidUrlRequiredData: 'invalid-url-required-data',
   /** PeerError. A URL failed `analyzeUrl`; it was never shown or opened (E-49). */
@@ -25,6 +27,8 @@ export const ClientErrorCode = {
   UrlModeNotDeclared: 'url-mode-not-declared',
   /** PeerError. 2026: an input request failed the pipeline's gates (undeclared mode, bad schema…). */
   InvalidInputRequest: 'invalid-input-request',
+  /** PeerError. An `elicitation/create` handed to `createElicitationHandler` failed the pipeline's gates (2025-11-25). */
+  InvalidRequest: 'invalid-request',
   /** PeerError. 2026: an input request this host does not serve (sampling, roots, unknown). */
   UnsupportedInputRequest: 'unsupported-input-request',
   /** PeerError. 2026: an `InputRequiredResult` of the wrong shape (M-02, M-03). */
@@ -33,7 +37,7 @@ export const ClientErrorCode = {
   RetryLimit: 'retry-limit',
   /** PeerError. The server asked again for a completed elicitation, or (2026) repeated a round unchanged. */
   RetryLoop: 'retry-loop',
-  /** PeerError. 2026: the server still required input after `maxRounds` rounds. */
+  /** PeerError. 2026: the server still required input after `maxPromptRounds` rounds. */
   RoundLimit: 'round-limit',
   /** PeerError. 2026: the server held the retry of a consented URL flow more than `maxWaitRounds` times. */
   WaitLimit: 'wait-limit',
@@ -69,11 +73,14 @@ export interface ClientErrorDetails {
   'already-installed': Record<never, never>;
   'not-installed': Record<never, never>;
   'unsupported-sdk': Record<never, never>;
+  /** `package`: the SDK package loaded twice; `paths`: the client's copy, then elicitkit's. */
+  'duplicate-sdk': { package: string; paths: readonly string[] };
   'invalid-url-required-data': Record<never, never>;
   /** `inputRequestKey` on 2026-07-28 (an input request), nothing more on 2025-11-25 (a -32042 list). */
   'url-blocked': InputRequestDetails;
   'url-mode-not-declared': Record<never, never>;
   'invalid-input-request': InputRequestDetails;
+  'invalid-request': InputRequestDetails;
   'unsupported-input-request': InputRequestDetails;
   'invalid-input-required-result': InputRequestDetails;
   'retry-limit': RetryDetails;

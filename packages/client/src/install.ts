@@ -1,39 +1,16 @@
-import { type Clock, systemClock, UsageError } from '@elicitkit/core';
-import { type Client, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import { sdkInputRequestHandler } from './era/input-request.js';
-import { answerWireRequest } from './era/wire-request.js';
+import { UsageError } from '@elicitkit/core';
+import type { Client } from '@modelcontextprotocol/client';
+import { answerRequest2025 } from './era/request-2025.js';
 import { ClientErrorCode } from './errors.js';
 import type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
-import { HostState, registerHost } from './host/host-state.js';
-import { systemBrowserOpener, type UrlOpener } from './open/opener.js';
-import { createPipeline } from './pipeline/handle-request.js';
-import { ALL_MODES, checkModes, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
-import { type PromptQueue, queueForUi } from './policy/prompt-queue.js';
-import { RateLimiter, type RateLimitOptions } from './policy/rate-limiter.js';
-import type { ElicitationUI } from './ui.js';
+import { assembleHost, type InstallElicitationOptions } from './host-parts.js';
+import { type InstalledHost, isInstalled, registerHost, roundDriverFor } from './installed.js';
+import { type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
+import { driveRounds } from './rounds/round-driver.js';
+import type { V1Client } from './sdk/client-v1.js';
+import { seamFor } from './sdk/which-sdk.js';
 
-/** Options of {@link installElicitation}: the UI, and the policy that guards it. */
-export interface InstallElicitationOptions {
-  /** The adapter that shows prompts: terminal, browser, or `scriptedUI` in tests. */
-  ui: ElicitationUI;
-  /** Modes to declare and serve (E-07, E-08). Default: both `form` and `url`. */
-  modes?: readonly ElicitationMode[];
-  /** Per-server request budget (E-43). Default `{ burst: 3, refillMs: 10_000 }`; `false` turns it off. */
-  rateLimit?: RateLimitOptions | false;
-  /** Opens consented URLs. Default: the system browser, honouring `BROWSER` (see `systemBrowserOpener`). */
-  opener?: UrlOpener;
-  /** Time source for the rate limiter and the 2026 retry pacing (M-11). Default: `performance.now`, `setTimeout`. */
-  clock?: Clock;
-  /** Accept `http:` URLs to non-loopback hosts. Development only (E-48). Default false. */
-  allowInsecureHttp?: boolean;
-  /**
-   * Serializes prompts. Default: one queue per `ui` object, so every client sharing a UI shows one prompt
-   * at a time. Pass your own `new PromptQueue()` to share one across several UI objects.
-   */
-  queue?: PromptQueue;
-  /** Invalid form submissions tolerated before the request is answered `cancel`. Default 10. */
-  maxFormAttempts?: number;
-}
+export type { InstallElicitationOptions } from './host-parts.js';
 
 /** The handle `installElicitation` returns. */
 export interface ElicitationHost {
@@ -52,113 +29,64 @@ export interface ElicitationHost {
   waitForCompletion(elicitationId: string, signal?: AbortSignal): Promise<void>;
 }
 
-const DEFAULT_MAX_FORM_ATTEMPTS = 10;
-
-type HandlerLookup = (method: string) => unknown;
-
 /**
- * The SDK client's handler lookup (`_getRequestHandler`, protected), which its multi round-trip driver
- * consults for each embedded input request. Checked at install so an SDK that moved it fails loudly.
+ * Makes `client` an elicitation host: declares the `elicitation` capability for `modes` (E-07 at
+ * `initialize` on 2025-11-25; the SDK repeats it in every request's `_meta` on 2026-07-28, M-16) and answers
+ * through one pipeline both `elicitation/create` requests (2025) and the elicitation input requests of an
+ * `InputRequiredResult` (2026, for a plain `client.callTool` too, with the same round cap and loop
+ * detection as `callToolWithElicitation`), plus `notifications/elicitation/complete` (2025). Works on a v2
+ * SDK `Client` (`@modelcontextprotocol/client`) and on a v1 SDK `Client` (`@modelcontextprotocol/sdk`,
+ * revisions up to 2025-11-25). Call before `client.connect`.
  */
-function sdkHandlerLookup(client: Client) {
-  const target = client as unknown as { _getRequestHandler?: HandlerLookup };
-  const original = target._getRequestHandler;
-  if (typeof original !== 'function') {
-    throw new UsageError(
-      ClientErrorCode.UnsupportedSdk,
-      'this @modelcontextprotocol/client has no handler lookup for 2026-07-28 input requests (expected 2.4.x)',
-    );
-  }
-  const bound = original.bind(client) as HandlerLookup;
-  return {
-    override(lookup: (method: string, original: HandlerLookup) => unknown) {
-      target._getRequestHandler = (method) => lookup(method, bound);
-    },
-  };
-}
-
-/**
- * Makes `client` an elicitation host on both protocol eras: declares the `elicitation` capability for
- * `modes` (E-07 at `initialize` on 2025-11-25; the SDK repeats it in every request's `_meta` on 2026-07-28,
- * M-16) and answers through one pipeline both `elicitation/create` requests (2025) and the elicitation
- * input requests of an `InputRequiredResult` (2026), plus `notifications/elicitation/complete` (2025).
- * Call before `client.connect`.
- */
-export function installElicitation(client: Client, options: InstallElicitationOptions): ElicitationHost {
-  if (client.transport) {
+export function installElicitation(client: Client, options: InstallElicitationOptions): ElicitationHost;
+/** On a v1 SDK client (`@modelcontextprotocol/sdk` 1.x): the same host, on revisions up to 2025-11-25. */
+export function installElicitation(client: V1Client, options: InstallElicitationOptions): ElicitationHost;
+export function installElicitation(
+  client: Client | V1Client,
+  options: InstallElicitationOptions,
+): ElicitationHost {
+  const seam = seamFor(client);
+  if (seam.connected()) {
     throw new UsageError(
       ClientErrorCode.AlreadyConnected,
       'installElicitation must run before client.connect: capabilities are sent at initialization',
     );
   }
-  if (typeof options?.ui?.form !== 'function' || typeof options.ui.url !== 'function') {
+  if (isInstalled(client)) {
     throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      'options.ui must implement form(prompt) and url(prompt)',
-      {
-        details: { option: 'ui' },
-      },
+      ClientErrorCode.AlreadyInstalled,
+      'installElicitation was already called on this client',
     );
   }
-  const modeList = options.modes ?? ALL_MODES;
-  const modes = checkModes(modeList);
-  const maxFormAttempts = options.maxFormAttempts ?? DEFAULT_MAX_FORM_ATTEMPTS;
-  if (!Number.isInteger(maxFormAttempts) || maxFormAttempts < 1) {
-    throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      `maxFormAttempts must be an integer >= 1, got ${maxFormAttempts}`,
-      {
-        details: { option: 'maxFormAttempts' },
-      },
-    );
-  }
-
-  const host = new HostState({
-    client,
-    ui: options.ui,
-    modes,
-    queue: options.queue ?? queueForUi(options.ui),
-    opener: options.opener ?? systemBrowserOpener(),
-    rateLimiter:
-      options.rateLimit === false
-        ? undefined
-        : new RateLimiter(options.rateLimit ?? {}, options.clock ?? systemClock),
-    allowInsecureHttp: options.allowInsecureHttp ?? false,
-    maxFormAttempts,
-    clock: options.clock ?? systemClock,
+  const parts = assembleHost(options, {
+    serverInfo: () => seam.serverInfo(),
+    reportError: (error) => seam.reportError(error),
   });
-  const lookup = sdkHandlerLookup(client);
-  registerHost(client, host);
+  const host: InstalledHost = { seam, parts };
   // M-16: these capabilities ride in every 2026 request's `_meta` (the SDK's envelope reads them)
-  client.registerCapabilities(elicitationCapabilities([...modes]));
-
-  const pipeline = createPipeline(host);
-  host.pipeline = pipeline;
-  // 2025 wire requests: the fallback slot, not setRequestHandler: the SDK wraps registered elicitation
-  // handlers in its own schema check, which answers malformed requests with a raw Zod dump before ours
-  // can name the problem.
-  const previousFallback = client.fallbackRequestHandler;
-  client.fallbackRequestHandler = async (request, context) => {
-    if (request.method === 'elicitation/create') {
-      return answerWireRequest(pipeline, request.params, context.mcpReq.signal);
-    }
-    if (previousFallback) return previousFallback(request, context);
-    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-  };
-  // 2026 input requests: the SDK's multi round-trip driver (a plain `client.callTool`) finds handlers
-  // through this lookup only, never the fallback slot; answering it here (rather than registering) keeps
-  // 2025 wire requests on the fallback above, so both eras get the same gates and messages.
-  const answerInputRequest = sdkInputRequestHandler(pipeline);
-  lookup.override((method, original) =>
-    method === 'elicitation/create' ? answerInputRequest : original(method),
-  );
-  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
-    host.tracker.complete(notification.params.elicitationId);
+  seam.declareCapabilities(elicitationCapabilities([...parts.modes]));
+  seam.serveElicitation((params, signal) => answerRequest2025(parts.pipeline, params, signal));
+  seam.onElicitationComplete((elicitationId) => {
+    parts.tracker.complete(elicitationId);
   });
+  // E-43: requests during this host's own calls are the person's, not spam (counted apart)
+  seam.trackToolCalls(() => parts.budget?.beginCall() ?? (() => {}));
+  seam.serveInputRequired?.(async (first, sendLeg, callSignal) => {
+    const closed = seam.closeSignal();
+    const signal = callSignal ? AbortSignal.any([callSignal, closed.signal]) : closed.signal;
+    const driver = roundDriverFor(host, parts.roundLimits, signal);
+    try {
+      return await driveRounds(driver, first, sendLeg);
+    } finally {
+      driver.finish();
+      closed.dispose();
+    }
+  });
+  registerHost(client, host);
 
   return {
-    modes: [...modes],
-    on: (type, listener) => host.events.on(type, listener),
-    waitForCompletion: (elicitationId, signal) => host.tracker.waitFor(elicitationId, signal),
+    modes: [...parts.modes],
+    on: (type, listener) => parts.events.on(type, listener),
+    waitForCompletion: (elicitationId, signal) => parts.tracker.waitFor(elicitationId, signal),
   };
 }

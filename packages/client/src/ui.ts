@@ -91,6 +91,23 @@ export type HostNoticeCode =
   | 'open-failed' // the opener failed; the URL is shown for the user to open by hand
   | 'elicitation-complete'; // a consented URL elicitation completed
 
+/**
+ * A server went over its request budget (E-43): asks the person whether to let it ask more. `unsolicited`:
+ * requests outside any call this host made (`rateLimit.burst` / `refillMs`); `runaway`: requests during the
+ * person's own calls kept coming (more than `rateLimit.perCall`).
+ */
+export interface RateLimitPrompt {
+  kind: 'rate-limit';
+  /** Host-local id of this prompt. */
+  id: string;
+  requester: Requester;
+  /** What happened, in plain words, sanitized. */
+  message: string;
+  reason: 'unsolicited' | 'runaway';
+  /** Fires when the request that hit the limit is withdrawn or the connection drops: take the question down. */
+  signal: AbortSignal;
+}
+
 /** Something the user should know that needs no answer (shown in a status line, say). */
 export interface HostNotice {
   code: HostNoticeCode;
@@ -109,4 +126,10 @@ export interface ElicitationUI {
   waitForCompletion?(wait: CompletionWait): Promise<'retry' | 'cancel'>;
   /** Things the user should know that need no answer. */
   notice?(notice: HostNotice): void;
+  /**
+   * A server went over its request budget (E-43): resolve `allow` to let it ask more (a fresh budget), `block`
+   * to refuse its requests (answered `cancel`) until it calms down. Queued like a prompt. Optional: without
+   * it, the host blocks and sends a `rate-limited` notice, so a UI written before this method keeps working.
+   */
+  rateLimited?(prompt: RateLimitPrompt): Promise<'allow' | 'block'>;
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-/** Issue 15: the client's API and its test helpers are separate entries; each list is pinned (a public API change). */
+/** Issue 15: the client's API, its Node-only part and its test helpers are separate entries; each list is pinned (a public API change). */
 const ENTRIES: Record<string, string[]> = {
   '@elicitkit/client': [
     'ALL_MODES',
     'AbortedError',
     'ClientErrorCode',
+    'DEFAULT_MAX_INVALID_SUBMISSIONS',
     'DEFAULT_MAX_PROMPT_ROUNDS',
     'DEFAULT_MAX_RETRIES',
     'DEFAULT_MAX_WAIT_ROUNDS',
@@ -16,13 +17,31 @@ const ENTRIES: Record<string, string[]> = {
     'RefusedError',
     'UsageError',
     'callToolWithElicitation',
+    'createElicitationHandler',
     'elicitationCapabilities',
     'installElicitation',
     'isElicitkitError',
     'requestWithElicitation',
-    'systemBrowserOpener',
   ],
+  // Node only: a browser bundle of the root must load no Node module (issue 23).
+  '@elicitkit/client/node': ['systemBrowserOpener'],
   '@elicitkit/client/testing': ['holdUntilWithdrawn', 'scriptedUI', 'submitDefaults'],
+  '@elicitkit/client/ui-kit': [
+    'COLLAPSED_URL_LENGTH',
+    'TYPED_FIELD_KINDS',
+    'answerText',
+    'assembleAnswer',
+    'consentCard',
+    'formatFieldValue',
+    'isUnanswered',
+    'issuesFor',
+    'localDateTimeToRfc3339',
+    'localOffset',
+    'localTimeZone',
+    'parseFieldInput',
+    'requesterLabel',
+    'rfc3339ToLocalDateTime',
+  ],
 };
 
 describe('entry points', () => {

@@ -10,7 +10,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(serverInfo?: unknown, options: { maxFormAttempts?: number } = {}) {
+async function setup(serverInfo?: unknown, options: { maxInvalidSubmissions?: number } = {}) {
   const ui = scriptedUI();
   const connection = await connectToRawServer(
     { ui, opener: recordingOpener(), rateLimit: false, ...options },
@@ -148,8 +148,8 @@ describe('form mode', () => {
     expect(errors).toEqual([new Error('terminal went away')]);
   });
 
-  it('gives up with cancel after maxFormAttempts invalid answers', async () => {
-    const { server, ui } = await setup(undefined, { maxFormAttempts: 2 });
+  it('gives up with cancel after maxInvalidSubmissions invalid answers', async () => {
+    const { server, ui } = await setup(undefined, { maxInvalidSubmissions: 2 });
     ui.push({ form: { action: 'submit', content: {} } }, { form: { action: 'submit', content: {} } });
     const response = await server.elicit({ message: 'x', requestedSchema: profile });
     expect(response.result).toEqual({ action: 'cancel' });

@@ -66,6 +66,16 @@ describe('capability declaration', () => {
     );
   });
 
+  it('pins the SDK hooks it uses: a v2 client without the result hook is refused at install (unsupported-sdk)', () => {
+    // The installed SDK has them (every other test proves they work); one that moved them fails loudly here.
+    const client = new Client({ name: 'c', version: '1' });
+    expect(typeof (client as unknown as Record<string, unknown>)._resolveNonCompleteResult).toBe('function');
+    Object.assign(client, { _resolveNonCompleteResult: undefined });
+    expect(() => installElicitation(client, { ui: scriptedUI() })).toThrow(
+      expect.objectContaining({ code: 'unsupported-sdk', name: 'UsageError' }),
+    );
+  });
+
   it('leaves other server requests to the SDK: unknown methods still get -32601', async () => {
     const { server } = await setup();
     const response = await server.request('sampling/createMessage', { messages: [], maxTokens: 1 }).response;

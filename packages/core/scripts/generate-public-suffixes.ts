@@ -2,87 +2,128 @@
 // private sections). Run after upgrading tldts: `npx tsx packages/core/scripts/generate-public-suffixes.ts`.
 // tldts stays a devDependency: this script reads its data and the equivalence test checks our lookup
 // against its `getDomain`.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-
-interface TrieData {
-  nodeFlags: Uint8Array;
-  edgeStart: ArrayLike<number>;
-  edgeLength: ArrayLike<number>;
-  edgeChild: ArrayLike<number>;
-  labelText: string;
-  rulesRoot: number;
-  exceptionsRoot: number;
-}
-
-const require = createRequire(import.meta.url);
-const tldtsDir = dirname(require.resolve('tldts/package.json'));
-const { version } = JSON.parse(readFileSync(join(tldtsDir, 'package.json'), 'utf8')) as { version: string };
-const data = (await import(join(tldtsDir, 'dist/es6/src/data/trie.js'))) as TrieData;
-
-/** Every rule as [name, exception?], read back from tldts's flat trie. */
-function rules(): [string, boolean][] {
-  const offsets: number[] = [];
-  for (let node = 0, offset = 0; node < data.nodeFlags.length; node++) {
-    for (let edge = data.edgeStart[node]!; edge < data.edgeStart[node + 1]!; edge++) {
-      offsets[edge] = offset;
-      offset += data.edgeLength[edge]!;
-    }
-  }
-  const found: [string, boolean][] = [];
-  const walk = (node: number, labels: string[], exception: boolean) => {
-    if (data.nodeFlags[node] && labels.length > 0) found.push([[...labels].reverse().join('.'), exception]);
-    for (let edge = data.edgeStart[node]!; edge < data.edgeStart[node + 1]!; edge++) {
-      const label = data.labelText.slice(offsets[edge], offsets[edge]! + data.edgeLength[edge]!);
-      walk(data.edgeChild[edge]!, [...labels, label], exception);
-    }
-  };
-  walk(data.rulesRoot, [], false);
-  walk(data.exceptionsRoot, [], true);
-  return found;
-}
+import { writeFileSync } from 'node:fs';
+import {
+  CLOSE,
+  codeTree,
+  EXCEPTION,
+  endSymbol,
+  FIRST_CHAR,
+  LABEL_CHARS,
+  RULE,
+  readSuffixTree,
+  STEP,
+  type SuffixKind,
+  SYMBOLS,
+} from '../src/url/suffix-model.js';
+import { tldtsRules, tldtsVersion } from './tldts-rules.js';
 
 interface Node {
-  mark?: '' | '!';
+  kind: SuffixKind;
   children: Map<string, Node>;
 }
 
-const root: Node = { children: new Map() };
-for (const [name, exception] of rules()) {
-  // Hosts reach the lookup as the URL parser leaves them: ASCII (Punycode). The Unicode copies go.
-  if (/[^\x00-\x7f]/.test(name)) continue;
+const rules = await tldtsRules();
+const root: Node = { kind: STEP, children: new Map() };
+for (const [name, exception] of rules) {
   let node = root;
   for (const label of name.split('.').reverse()) {
     let child = node.children.get(label);
     if (!child) {
-      child = { children: new Map() };
+      child = { kind: STEP, children: new Map() };
       node.children.set(label, child);
     }
     node = child;
   }
-  node.mark = exception ? '!' : '';
+  node.kind = exception ? EXCEPTION : RULE;
 }
 
-/** `label` + `!` (exception) or `?` (no rule of its own) + `(children)`, siblings sorted, comma-separated. */
-function serialize(node: Node): string {
-  return [...node.children.keys()]
-    .sort()
-    .map((label) => {
-      const child = node.children.get(label)!;
-      const inner = serialize(child);
-      return `${label}${child.mark ?? '?'}${inner ? `(${inner})` : ''}`;
-    })
-    .join(',');
+/** The tree as symbols, depth first, siblings sorted: each label's characters, its end, its children, CLOSE. */
+function symbols(node: Node, out: number[]): number[] {
+  for (const label of [...node.children.keys()].sort()) {
+    const child = node.children.get(label)!;
+    for (const char of label) {
+      const index = LABEL_CHARS.indexOf(char);
+      if (index < 0) throw new Error(`unexpected character in ${label}`);
+      out.push(FIRST_CHAR + index);
+    }
+    out.push(endSymbol(child.kind, child.children.size > 0));
+    if (child.children.size > 0) symbols(child, out);
+  }
+  out.push(CLOSE);
+  return out;
 }
 
+/** Binary arithmetic coder (32-bit range, carry-less), the mirror of public-suffix.ts's decoder. */
+const bytes: number[] = [];
+let low = 0;
+let high = 0xffffffff;
+function encode(bit: number, p: number): void {
+  const middle = low + Math.floor((high - low) / 4096) * p;
+  if (bit) high = middle;
+  else low = middle + 1;
+  while (((low ^ high) & 0xff000000) === 0) {
+    bytes.push(high >>> 24);
+    low = (low << 8) >>> 0;
+    high = ((high << 8) | 255) >>> 0;
+  }
+}
+
+/** Huffman code lengths for these symbol counts (0 for a symbol that never occurs). */
+function codeLengths(counts: readonly number[]): number[] {
+  const lengths = counts.map(() => 0);
+  let groups = counts.flatMap((count, symbol) => (count > 0 ? [{ count, symbols: [symbol] }] : []));
+  while (groups.length > 1) {
+    groups.sort((a, b) => a.count - b.count);
+    const [a, b, ...rest] = groups;
+    for (const symbol of [...a!.symbols, ...b!.symbols]) lengths[symbol]!++;
+    groups = [...rest, { count: a!.count + b!.count, symbols: [...a!.symbols, ...b!.symbols] }];
+  }
+  return lengths;
+}
+
+const sequence = symbols(root, []);
+const counts = Array<number>(SYMBOLS).fill(0);
+for (const symbol of sequence) counts[symbol]!++;
+const lengths = codeLengths(counts);
+if (Math.max(...lengths) > 15) throw new Error('a code longer than 15 bits');
+const { codes } = codeTree(lengths);
+const bits: number[] = [];
+for (const symbol of sequence) {
+  for (let i = lengths[symbol]! - 1; i >= 0; i--) bits.push((codes[symbol]! >> i) & 1);
+}
+let next = 0;
+const decoded: string[] = [];
+const names = ['']; // node id -> name
+readSuffixTree(
+  lengths,
+  (p) => {
+    const bit = bits[next++]!;
+    encode(bit, p);
+    return bit;
+  },
+  (parent, label, kind) => {
+    const name = parent === 0 ? label : `${label}.${names[parent]}`;
+    names.push(name);
+    if (kind !== STEP) decoded.push(`${kind === EXCEPTION ? '!' : ''}${name}`);
+    return names.length - 1;
+  },
+);
+if (next !== bits.length) throw new Error('the tree reader stopped early');
+for (let i = 3; i >= 0; i--) bytes.push((low >>> (8 * i)) & 255);
+while (bytes.at(-1) === 0) bytes.pop(); // the decoder reads zeros past the end
+const expected = rules.map(([name, exception]) => `${exception ? '!' : ''}${name}`).sort();
+if (JSON.stringify(decoded.sort()) !== JSON.stringify(expected)) throw new Error('round trip lost rules');
+
+// The code lengths first (one byte each), then the coded tree.
+const data = Buffer.from([...lengths, ...bytes]).toString('base64');
 const target = new URL('../src/url/public-suffix-data.ts', import.meta.url);
 writeFileSync(
   target,
-  `// Generated by scripts/generate-public-suffixes.ts from tldts ${version} (the Public Suffix List, ICANN and
-// private sections, ASCII forms). Do not edit. Format: see public-suffix.ts.
-export const PUBLIC_SUFFIX_TREE =
-  '${serialize(root)}';
+  `// Generated by scripts/generate-public-suffixes.ts from tldts ${tldtsVersion} (the Public Suffix List, ICANN
+// and private sections, ASCII forms; ${rules.length} rules). Do not edit. Format: see suffix-model.ts.
+export const PUBLIC_SUFFIX_DATA =
+  '${data}';
 `,
 );
-process.stdout.write(`wrote ${target.pathname}\n`);
+process.stdout.write(`wrote ${target.pathname}: ${rules.length} rules in ${bytes.length} bytes\n`);

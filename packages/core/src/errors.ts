@@ -85,7 +85,7 @@ export type ErrorDetailsOf<Code extends string> = Code extends KnownErrorCode
  * declared, `details`:
  *
  * ```ts
- * if (isElicitkitError(error, ServerErrorCode.InvalidAnswer)) console.log(error.details.issues);
+ * if (isElicitkitError(error, CoreErrorCode.InvalidOption)) console.log(error.details.option);
  * ```
  */
 export function isElicitkitError(
@@ -107,6 +107,8 @@ export const CoreErrorCode = {
   InvalidOption: 'invalid-option',
   /** Browser build: a schema with a `pattern` was checked before `await loadPatternEngine(schema)`. */
   PatternEngineNotLoaded: 'pattern-engine-not-loaded',
+  /** An entry point was imported without an optional peer dependency it loads (`details.packages`: install them). */
+  MissingPeerDependency: 'missing-peer-dependency',
 } as const;
 export type CoreErrorCode = (typeof CoreErrorCode)[keyof typeof CoreErrorCode];
 
@@ -115,4 +117,5 @@ export interface CoreErrorDetails {
   'invalid-argument': { argument: string };
   'invalid-option': { option: string };
   'pattern-engine-not-loaded': Record<never, never>;
+  'missing-peer-dependency': { entry: string; packages: readonly string[] };
 }

@@ -1,3 +1,11 @@
+/**
+ * @elicitkit/core: the MCP elicitation rules as code, shared by servers and hosts: requested-schema checks
+ * (`validateRequestedSchema`), answer validation (`validateContent`, ReDoS-safe patterns), the form model hosts draw
+ * from, URL safety analysis (`analyzeUrl`), safe display text (`sanitizeForDisplay`), the `Clock`, and the error model
+ * every package throws (`ElicitkitError`). Pure TypeScript with no Node-only API: it runs in browsers too.
+ *
+ * @module @elicitkit/core
+ */
 export { type Clock, systemClock, timerSleep } from './clock.js';
 export { applyDefaults } from './content/apply-defaults.js';
 export {
@@ -23,10 +31,31 @@ export {
 export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
 export {
+  type Catalog,
+  type Catalogs,
+  createTranslator,
+  defineCatalogs,
+  type Message,
+  type MessageParams,
+  type PluralMessage,
+  type Translation,
+  type TranslationLoader,
+  type Translator,
+  translationProblems,
+} from './i18n/catalog.js';
+export { DEFAULT_LOCALE, matchLocale, textDirection } from './i18n/locale.js';
+export {
+  issueMessage,
+  type MessageIssue,
+  type ValidationMessageKey,
+  validationMessages,
+} from './i18n/validation/validation-messages.js';
+export {
   type ContentIssue,
   type ContentIssueCode,
   formatIssuePath,
   type Issue,
+  type IssueParams,
   type IssuePath,
   type SchemaIssue,
   type SchemaIssueCode,
@@ -42,6 +71,7 @@ export {
 export { type SanitizeOptions, sanitizeForDisplay } from './text/sanitize.js';
 export type * from './types.js';
 export { analyzeUrl } from './url/analyze-url.js';
+export { preferredHostForm } from './url/host-form.js';
 export { isLoopbackHost } from './url/loopback.js';
 export type {
   AllowedUrlAnalysis,

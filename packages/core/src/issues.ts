@@ -50,11 +50,22 @@ export type ContentIssueCode =
 /** Where an issue is: keys from the root, array indices as numbers; `[]` is the whole value. */
 export type IssuePath = readonly (string | number)[];
 
-/** One problem found: where (`path`), what (`code`), and why, for people (`message`). */
+/**
+ * The values an issue's wording needs, so a UI can say it in the person's language (`issueMessage`):
+ * `min`/`max` (bounds of lengths, numbers and choice counts), `format`, `pattern` or `reason` (a refused
+ * pattern), `value` (a repeated choice).
+ */
+export type IssueParams = Readonly<Record<string, string | number>>;
+
+/**
+ * One problem found: where (`path`), what (`code`), why in English for logs and the wire (`message`), and
+ * the values behind it (`params`, when the code has any).
+ */
 export interface Issue<Code extends string = string> {
   path: IssuePath;
   code: Code;
   message: string;
+  params?: IssueParams;
 }
 
 /** A problem in a requested schema (from {@link validateRequestedSchema}). */

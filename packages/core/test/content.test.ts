@@ -229,7 +229,7 @@ describe('validateField: live feedback (E-59)', () => {
   it('[E-59] returns [] for a good value, one issue for a bad one', () => {
     expect(validateField(schema, 'age', 40)).toEqual([]);
     expect(validateField(schema, 'age', 4)).toEqual([
-      { path: ['age'], code: 'minimum', message: 'must be at least 18' },
+      { path: ['age'], code: 'minimum', message: 'must be at least 18', params: { min: 18 } },
     ]);
   });
 

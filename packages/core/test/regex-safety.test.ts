@@ -132,7 +132,14 @@ describe('regex safety: answer lengths a pattern cannot check in bounded time (i
     const result = validateContent(schema, { f: 'a'.repeat(longest() + 1) });
     expect(result).toEqual({
       ok: false,
-      issues: [{ path: ['f'], code: 'too-long', message: `must be at most ${longest()} characters long` }],
+      issues: [
+        {
+          path: ['f'],
+          code: 'too-long',
+          message: `must be at most ${longest()} characters long`,
+          params: { max: longest() },
+        },
+      ],
     });
     expect(runs).not.toHaveBeenCalled();
     expect(validateContent(schema, { f: 'a'.repeat(longest()) }).ok).toBe(true);

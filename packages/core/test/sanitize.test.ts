@@ -1,6 +1,7 @@
 import { CoreErrorCode, isElicitkitError, sanitizeForDisplay, UsageError } from '@elicitkit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from './property-runs.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -277,7 +278,7 @@ describe('sanitizeForDisplay: properties', () => {
         if (opts.maxLength !== undefined) expect([...clean].length).toBeLessThanOrEqual(opts.maxLength);
         expect(sanitizeForDisplay(clean, opts)).toBe(clean);
       }),
-      { numRuns: 5000 },
+      runs(5000),
     );
   });
 
@@ -287,6 +288,7 @@ describe('sanitizeForDisplay: properties', () => {
         fc.pre(!UNSAFE.test(input));
         expect(sanitizeForDisplay(input)).toBe(input);
       }),
+      runs(100),
     );
   });
 });

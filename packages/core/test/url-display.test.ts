@@ -1,5 +1,7 @@
 import { type AllowedUrlAnalysis, analyzeUrl, isLoopbackHost, type UrlAnalysis } from '@elicitkit/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from './property-runs.js';
 
 function allowed(url: string): AllowedUrlAnalysis {
   const analysis = analyzeUrl(url);
@@ -48,6 +50,71 @@ describe('UrlDisplay: what UIs need, computed once (E-54)', () => {
     expect(display.full.slice(domainRange.start, domainRange.end)).toBe(domain);
     expect(domainRange.start).toBeGreaterThanOrEqual(hostRange.start);
     expect(domainRange.end).toBeLessThanOrEqual(hostRange.end);
+  });
+
+  // analyzeUrl reads these from the href's text rather than through the URL getters (its hot path);
+  // the getters are the reference.
+  it('[E-52][E-54] path, host, ranges and site parts agree with the URL getters on generated URLs', () => {
+    const label = fc.stringMatching(/^[a-z0-9]([a-z0-9-]{0,5}[a-z0-9])?$/);
+    const host = fc.oneof(
+      fc
+        .tuple(fc.array(label, { maxLength: 3 }), fc.constantFrom('com', 'co.uk', 'github.io', 'ck', 'zz'))
+        .map(([labels, suffix]) => [...labels, suffix].join('.')),
+      fc.constantFrom(
+        'localhost',
+        'app.localhost.',
+        'bücher.example',
+        'xn--80ak6aa92e.com',
+        '[::1]',
+        '10.0.0.1',
+      ),
+    );
+    const url = fc
+      .tuple(
+        fc.constantFrom('https://', 'http://', 'https://user:pw@', 'https://a@b@', 'HTTPS://'),
+        host,
+        fc.constantFrom('', ':8443', ':443', ':80'),
+        fc.webPath(),
+        fc.constantFrom('', '?', '?a=1', '?a?b', '?#'),
+        fc.constantFrom('', '#', '#x', '#x#y?z'),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(url, (text) => {
+        const analysis = analyzeUrl(text, { allowInsecureHttp: true });
+        if (!analysis.allowed) return;
+        const parsed = new URL(text);
+        const { display } = analysis;
+        expect(display.path).toBe(parsed.pathname + parsed.search + parsed.hash);
+        expect(display.hostAscii).toBe(parsed.hostname);
+        // hostRange is left out exactly when the href keeps a bare ? or # that path (like the getters) drops.
+        const beforeFragment = analysis.href.split('#')[0]!;
+        const bare =
+          (parsed.search === '' && beforeFragment.includes('?')) ||
+          (parsed.hash === '' && analysis.href.includes('#'));
+        expect(display.hostRange === undefined).toBe(bare);
+        if (display.hostRange) {
+          expect(display.full.slice(display.hostRange.start, display.hostRange.end)).toBe(display.hostAscii);
+        }
+        if (display.registrableDomainAscii !== undefined) {
+          const name = display.hostAscii.replace(/\.$/, '');
+          expect(
+            name === display.registrableDomainAscii || name.endsWith(`.${display.registrableDomainAscii}`),
+          ).toBe(true);
+          if (display.registrableDomainRange) {
+            const { start, end } = display.registrableDomainRange;
+            expect(display.full.slice(start, end)).toBe(display.registrableDomainAscii);
+          }
+          const unicodeName = display.hostUnicode.replace(/\.$/, '');
+          expect(unicodeName).toBe(
+            display.subdomain === undefined
+              ? display.registrableDomain
+              : `${display.subdomain}.${display.registrableDomain}`,
+          );
+        }
+      }),
+      runs(1500),
+    );
   });
 
   it('[E-54] the ASCII registrable domain is the Unicode one as the browser spells it', () => {

@@ -2,6 +2,7 @@ import { domainToUnicode } from 'node:url';
 import { analyzeUrl, type UrlAnalysis, type UrlBlockReason, type UrlWarningCode } from '@elicitkit/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from './property-runs.js';
 
 type Verdict = 'allowed' | UrlBlockReason;
 
@@ -170,7 +171,7 @@ describe('analyzeUrl invariants over generated input (E-49, E-52)', () => {
           expect(analysis.blockMessage).toBeTruthy();
         }
       }),
-      { numRuns: 3000 },
+      runs(3000),
     );
   });
 
@@ -194,7 +195,7 @@ describe('analyzeUrl invariants over generated input (E-49, E-52)', () => {
           if (analysis.allowed) expect(analysis.display.hostUnicode).toBe(domainToUnicode(hostname));
         },
       ),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 
@@ -209,7 +210,7 @@ describe('analyzeUrl invariants over generated input (E-49, E-52)', () => {
         }
         if (!parses) expect(analyzeUrl(url).allowed).toBe(false);
       }),
-      { numRuns: 2000 },
+      runs(2000),
     );
   });
 });

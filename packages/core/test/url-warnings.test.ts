@@ -1,5 +1,8 @@
 import { analyzeUrl, type UrlWarningCode } from '@elicitkit/core';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SCRIPT_NAMES, scriptsOf } from '../src/url/scripts.js';
+import { runs } from './property-runs.js';
 import { blocked } from './url-helpers.js';
 
 function warningOf(url: string, code: UrlWarningCode, options?: { allowInsecureHttp?: boolean }): string {
@@ -214,5 +217,31 @@ describe('analyzeUrl warnings (E-55)', () => {
     const analysis = analyzeUrl('http://paypal.com.evil.example/');
     expect(blocked(analysis).blockReason).toBe('insecure-http');
     expect(analysis.warnings.map((warning) => warning.code)).toEqual(['domain-in-subdomain', 'not-https']);
+  });
+});
+
+describe('scripts of a host label (E-55)', () => {
+  // scriptsOf classifies each character once; the reference tests the whole label against each script.
+  const reference = (label: string) => {
+    const scripts = SCRIPT_NAMES.filter((name) => new RegExp(`\\p{Script=${name}}`, 'u').test(label));
+    const listed = SCRIPT_NAMES.map((name) => `\\p{Script=${name}}`).join('');
+    const other = new RegExp(`[^\\p{Script=Common}\\p{Script=Inherited}${listed}]`, 'u').test(label);
+    return other ? [...scripts, 'another script'] : scripts;
+  };
+
+  it('[E-55] names the scripts a label mixes, in order, as a per-script test of the whole label does', () => {
+    const letters = fc.constantFrom(...'aZ9-éßаяλωאدकนあア中한ㄅჯ\u0301\u200d😀\ud83d'.split(''), '😀');
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 8 }),
+          fc.array(letters, { maxLength: 8 }).map((chars) => chars.join('')),
+        ),
+        (label) => {
+          expect(scriptsOf(label)).toEqual(reference(label));
+        },
+      ),
+      runs(2000),
+    );
   });
 });

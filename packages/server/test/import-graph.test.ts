@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { entrySources, importCircles, sourceImportGraph } from '../../../test/support/import-graph.js';
 
 /**
  * Issue 23: the server package's own import graph, read with TypeScript's import scanner (`import`, `import type`,
@@ -63,81 +62,6 @@ const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   [['elicit-form.ts', 'shorthands.ts']],
 ];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [path.relative(SRC, full).split(path.sep).join('/')] : [];
-  });
-}
-
-/** The `src/` files each file imports (relative specifiers only; packages are other tests' business). */
-function importGraph(files: readonly string[]): Map<string, string[]> {
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const scanned = ts.preProcessFile(readFileSync(path.join(SRC, file), 'utf8'), true, true);
-    const targets = scanned.importedFiles
-      .map((imported) => imported.fileName)
-      .filter((specifier) => specifier.startsWith('.'))
-      .map((specifier) => {
-        const target = path.posix.normalize(
-          path.posix.join(path.posix.dirname(file), specifier.replace(/\.js$/, '.ts')),
-        );
-        if (!known.has(target)) throw new Error(`${file}: cannot resolve ${specifier}`);
-        return target;
-      });
-    graph.set(file, [...new Set(targets)]);
-  }
-  return graph;
-}
-
-/** Every circle, as the strongly connected components (Tarjan) with more than one file, or a file importing itself. */
-function circles(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, next);
-    low.set(file, next++);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
-      } else if (onStack.has(target)) {
-        low.set(file, Math.min(low.get(file)!, index.get(target)!));
-      }
-    }
-    if (low.get(file) === index.get(file)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== file);
-      if (component.length > 1 || graph.get(file)?.includes(file)) found.push(component.sort());
-    }
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return found;
-}
-
-/** Source files of the `exports` map: they may import any room. */
-function entryFiles(): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(SRC, '../package.json'), 'utf8'));
-  return new Set(
-    Object.values(manifest.exports as Record<string, Record<string, string>>).map((conditions) =>
-      path.posix.relative('src', conditions['@elicitkit/source']!),
-    ),
-  );
-}
-
 /** The room of `file` (named by its paths) and its layer: the longest matching path wins. */
 function roomOf(file: string): { room: string; layer: number } | undefined {
   let best: { room: string; layer: number; length: number } | undefined;
@@ -154,13 +78,13 @@ function roomOf(file: string): { room: string; layer: number } | undefined {
   return best && { room: best.room, layer: best.layer };
 }
 
-const files = sourceFiles(SRC);
-const graph = importGraph(files);
-const entries = entryFiles();
+const graph = sourceImportGraph(SRC);
+const files = [...graph.keys()];
+const entries = entrySources(path.resolve(SRC, '..'));
 
 describe('the server package import graph', () => {
   it('has no circle, not even through types', () => {
-    expect(circles(graph)).toEqual([]);
+    expect(importCircles(graph)).toEqual([]);
   });
 
   it('gives every source file a room (entries aside)', () => {
@@ -202,7 +126,7 @@ describe('the server package import graph', () => {
     expect(graph.get('delivery/deliver-url.ts')).toEqual(
       expect.arrayContaining(['delivery/url-2025.ts', 'delivery/url-2026.ts']),
     );
-    expect(circles(new Map([...graph, ['a.ts', ['b.ts']], ['b.ts', ['a.ts']]]))).toContainEqual([
+    expect(importCircles(new Map([...graph, ['a.ts', ['b.ts']], ['b.ts', ['a.ts']]]))).toContainEqual([
       'a.ts',
       'b.ts',
     ]);

@@ -82,7 +82,10 @@ describe('the demo server', () => {
     });
     const anonymous = await elicitCall([demo.url, 'pick_color', '--answers', answers]);
     expect(anonymous.code).toBe(3);
-    expect(anonymous.stderr).toBe(`elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized\n`);
+    expect(anonymous.stderr).toBe(
+      `elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized ` +
+        '(the server wants credentials: pass a token with -H "Authorization: Bearer <token>")\n',
+    );
 
     expect(await demo.stop()).toBe(0);
     const lines = demo.stdout().split('\n');
@@ -149,7 +152,7 @@ describe('the demo server', () => {
     await answer(term, 'Name for the booking', 'text:Ada Lovelace', 'Enter');
     await answer(term, 'Party size', 'C-u', 'text:4', 'Enter');
     await answer(term, 'Day', 'text:2030-05-17', 'Enter');
-    await answer(term, 'Seating', 'Down', 'Enter');
+    await answer(term, 'Seating', 'Down', 'Down', 'Enter');
     await answer(term, 'Extras', 'Space', 'Enter');
     await answer(term, 'Send me a reminder', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
@@ -159,7 +162,7 @@ describe('the demo server', () => {
     await term.waitFor('elicit›', { count: 3 });
     await term.type('call pick_color');
     await term.keys('Enter');
-    await answer(term, 'Napkin colour', 'Down', 'Enter');
+    await answer(term, 'Napkin colour', 'Down', 'Down', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
     await term.waitFor('Napkins: #228b22.');
 

@@ -49,7 +49,8 @@ describe('elicit connect: a hostile server', () => {
     expect(raw).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     // Option labels are sanitized too, and the answer is the option's value.
     expect(screen).toMatch(/Small green\n\s+Medium/);
-    await answer(term, 'Size RED', 'Enter');
+    // Required, no default: the cursor starts on a line that is not an answer.
+    await answer(term, 'Size RED', 'Down', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
     await term.waitFor(/ANSWER \{"action":"accept","content":\{"size":"s"\}\}/);
   });

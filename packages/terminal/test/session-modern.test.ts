@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MODERN_URL, modernServer } from './helpers/modern-servers.js';
 import { answer, connectSession, serverGot } from './helpers/session.js';
-import type { Terminal } from './helpers/tmux.js';
+import { ELICIT, Terminal } from './helpers/tmux.js';
 
 let server: Awaited<ReturnType<typeof modernServer>>;
 let term: Terminal | undefined;
@@ -51,7 +51,8 @@ describe('elicit connect against a 2026-07-28-only server (plain SDK, createMcpH
     expect(screen).toMatch(/^◆ elicit · form request from modern-server 2\.6\.0$/m);
     expect(screen).toMatch(/^ {2}│ Who is calling\?$/m);
     await answer(term, 'Your name', 'Enter');
-    await answer(term, 'Plan', 'Down', 'Enter');
+    // Optional, no default: the cursor starts on "(no answer)".
+    await answer(term, 'Plan', 'Down', 'Down', 'Enter');
     await answer(term, 'Send these answers', 'Enter');
     expect(await serverGot(term)).toEqual({ action: 'accept', content: { name: 'Ada', plan: 'pro' } });
   });
@@ -84,21 +85,50 @@ describe('elicit connect against a 2026-07-28-only server (plain SDK, createMcpH
     expect(server.flow.legs).toBe(3);
   });
 
-  it('[E-22] "Cancel" while waiting ends the call with a clear reason; the session goes on', async () => {
+  it('[E-22] "Cancel" while waiting ends the call with a clear reason, said once; the session goes on', async () => {
     term = await connectSession(server.url, { BROWSER: browser });
     await consentToUrl(term);
     await term.waitFor('Done in the browser?');
     await answer(term, 'Done in the browser?', 'Down', 'Enter');
-    await term.waitFor("the call needs a browser step on the server's site, and you stopped waiting");
-    await term.waitFor('elicit›', { count: 2 });
+    await term.waitFor('you stopped waiting');
+    const screen = await term.waitFor('elicit›', { count: 2 });
+    const after = screen.slice(screen.indexOf('Waiting for you to finish'));
+    expect(after).toContain('Stopped waiting.');
+    expect(after.split('\n').filter((line) => line.includes('✖'))).toHaveLength(1);
   });
 
-  it('[E-53] says so and shows the URL when the browser cannot be started', async () => {
+  it('[E-53] when the browser cannot be started, says why and what to do, the URL whole on a line of its own', async () => {
     term = await connectSession(server.url, { BROWSER: 'false' });
     await consentToUrl(term);
-    const screen = await term.waitFor('Open this URL yourself');
-    expect(screen).toContain(`Could not open the browser. Open this URL yourself: ${MODERN_URL}`);
+    const screen = await term.waitFor('Could not open a browser');
+    expect(screen).toContain(
+      '! Could not open a browser: the browser command in BROWSER (false) did not start.',
+    );
+    expect(screen).toMatch(/set BROWSER to the command that starts your browser/);
+    expect(screen).toMatch(
+      new RegExp(`^ {4}${MODERN_URL.replaceAll('.', '\\.').replaceAll('?', '\\?')}$`, 'm'),
+    );
     expect(screen).not.toContain('in your browser.');
+    server.flow.finish();
+    await term.waitFor('account linked');
+  });
+
+  it('[E-53] with no display (an SSH session, a container), says so; a narrow terminal never breaks the address', async () => {
+    term = await Terminal.start([...ELICIT, 'connect', server.url], {
+      env: { BROWSER: '', DISPLAY: '', WAYLAND_DISPLAY: '' },
+      width: 60,
+    });
+    await term.waitFor('elicit›');
+    await consentToUrl(term);
+    const screen = await term.waitFor('Could not open a browser');
+    const unwrapped = screen.replace(/\n {4}(?!https:)/g, ' ');
+    expect(unwrapped).toContain(
+      '! Could not open a browser: there is no graphical display here (DISPLAY and WAYLAND_DISPLAY are not set), as in an SSH session or a container.',
+    );
+    // At 60 columns the notice wraps, but the address is alone on its line, whole.
+    expect(screen).toMatch(
+      new RegExp(`^ {4}${MODERN_URL.replaceAll('.', '\\.').replaceAll('?', '\\?')}$`, 'm'),
+    );
     server.flow.finish();
     await term.waitFor('account linked');
   });

@@ -47,7 +47,7 @@ describe('elicit connect: URL consent in a real terminal', () => {
     expect(screen).toContain('Host:  login.pаypal.com  as shown');
     expect(screen).toContain('login.xn--pypal-4ve.com  as your browser will resolve it');
     expect(screen.split('\n').filter((line) => line.startsWith('  ⚠')).length).toBeGreaterThanOrEqual(2);
-    expect(screen).toMatch(/Latin and Cyrillic/);
+    expect(screen).toMatch(/mixes letters of different alphabets/);
     // E-56: nothing on screen is a hyperlink.
     expect(await term.screen({ escapes: true })).not.toContain('\u001b]8;');
     // E-51: the cursor starts on Decline; Enter declines.
@@ -76,7 +76,8 @@ describe('elicit connect: URL consent in a real terminal', () => {
     await term.type('call needs_auth');
     await term.keys('Enter');
     const card = await term.waitFor('Open this page?');
-    expect(card).toMatch(/^◆ elicit · sign-in needed for your call from url-server 1\.0\.0$/m);
+    // Not "sign-in": the host cannot know what the page is for; the server's message says it.
+    expect(card).toMatch(/^◆ elicit · URL request from url-server 1\.0\.0, to finish your call$/m);
     expect(card).toContain('https://auth.example.com/authorize?flow=xyz');
     await answer(term, 'Open this page?', 'Up', 'Enter');
     const waiting = await term.waitFor('Done in the browser?');

@@ -1,22 +1,14 @@
-import { ElicitFormElement } from './form-element.js';
-import { UrlConsentElement } from './url-consent-element.js';
-import { UrlWaitElement } from './url-wait-element.js';
+import { ElicitFormElement } from './form/form-element.js';
+import { defineOnce, ELEMENT_NAMES } from './names.js';
+import { UrlConsentElement } from './url/consent-element.js';
+import { UrlWaitElement } from './url/wait-element.js';
 
-/** The tag names {@link defineElicitElements} registers. */
-export const ELEMENT_NAMES = {
-  form: 'elicit-form',
-  urlConsent: 'elicit-url-consent',
-  urlWait: 'elicit-url-wait',
-} as const;
-
-/** Registers the elements under their names (idempotent). `webUI()` calls it; call it yourself for markup use. */
+/**
+ * Registers `<elicit-form>`, `<elicit-url-consent>` and `<elicit-url-wait>` (idempotent), for markup use.
+ * `webUI()` does not need it: it loads and registers each element when its first prompt arrives.
+ */
 export function defineElicitElements(registry: CustomElementRegistry = customElements): void {
-  const pairs: [string, CustomElementConstructor][] = [
-    [ELEMENT_NAMES.form, ElicitFormElement],
-    [ELEMENT_NAMES.urlConsent, UrlConsentElement],
-    [ELEMENT_NAMES.urlWait, UrlWaitElement],
-  ];
-  for (const [name, elementClass] of pairs) {
-    if (!registry.get(name)) registry.define(name, elementClass);
-  }
+  defineOnce(ELEMENT_NAMES.form, ElicitFormElement, registry);
+  defineOnce(ELEMENT_NAMES.urlConsent, UrlConsentElement, registry);
+  defineOnce(ELEMENT_NAMES.urlWait, UrlWaitElement, registry);
 }

@@ -22,6 +22,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/**
+ * A message template with nodes where its `{name}` parameters are: `From {server}` with the server's
+ * name as an element. Text around them stays text.
+ */
+export function withNodes(template: string, nodes: Record<string, Node>): (string | Node)[] {
+  return template
+    .split(/(\{[A-Za-z][\w-]*\})/)
+    .filter((part) => part !== '')
+    .map((part) => nodes[part.slice(1, -1)] ?? part);
+}
+
 /** `HTMLElement` where it exists, so importing this package in Node (SSR, tests) does not throw. */
 export const ElementBase: typeof HTMLElement =
   typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;

@@ -32,51 +32,70 @@ const DARK = `
   --_focus: var(--elicit-focus, #9cc2ff);
   --_header-bg: var(--elicit-header-bg, #2a2f38);`;
 
-// `.actions` is sticky (E-04, E-42): Submit, Decline and Cancel stay in view however long the form is. The
-// comment lives here, not in the CSS, so it is not shipped to every page.
+// `.actions` is sticky (E-04, E-42): Submit, Decline and Cancel stay in view however long the form is; on a
+// consent card the warnings ride in it with the buttons. Only logical properties (inline/block, start/end),
+// so an Arabic prompt is mirrored by `dir="rtl"` alone. The comments live here, not in the CSS, so they are
+// not shipped to every page.
 export const STYLES = `
 :host { display: block; ${LIGHT}
   color-scheme: light; background: var(--_bg); color: var(--_fg);
   font: var(--elicit-font, 1rem/1.5 system-ui, sans-serif);
   border: 1px solid var(--_border); border-radius: var(--elicit-radius, 0.5rem);
-  max-width: var(--elicit-max-width, 40rem); box-sizing: border-box; overflow-wrap: anywhere; }
+  max-inline-size: var(--elicit-max-width, 40rem); box-sizing: border-box; overflow-wrap: anywhere; }
 @media (prefers-color-scheme: dark) { :host(:not([theme="light"])) { ${DARK} color-scheme: dark; } }
 :host([theme="dark"]) { ${DARK} color-scheme: dark; }
 * { box-sizing: border-box; }
 [hidden] { display: none !important; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-header { background: var(--_header-bg); padding: 0.75rem 1rem; border-radius: var(--elicit-radius, 0.5rem) var(--elicit-radius, 0.5rem) 0 0; }
+.visually-hidden { position: absolute; inline-size: 1px; block-size: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+header { background: var(--_header-bg); padding: 0.75rem 1rem; border-start-start-radius: var(--elicit-radius, 0.5rem); border-start-end-radius: var(--elicit-radius, 0.5rem); }
 header .kind { display: block; font-size: 0.875rem; color: var(--_muted); }
 header .server { font-weight: 700; }
 header h2 { margin: 0; font-size: 1.125rem; }
 .body { padding: 1rem; display: grid; gap: 1rem; }
 .message, .desc, .hint { white-space: pre-line; margin: 0; }
-.desc, .hint { color: var(--_muted); font-size: 0.9375rem; }
-form { display: grid; gap: 1rem; }
-.field { display: grid; gap: 0.25rem; border: 0; margin: 0; padding: 0; min-width: 0; }
+.desc, .hint, .optional { color: var(--_muted); font-size: 0.9375rem; font-weight: 400; }
+form { display: grid; gap: 1.25rem; }
+.field { display: grid; gap: 0.25rem; border: 0; margin: 0; padding: 0; min-inline-size: 0; }
 label, legend { font-weight: 600; padding: 0; }
 .choice { display: flex; gap: 0.5rem; align-items: baseline; font-weight: 400; }
-.required { color: var(--_danger); }
-input[type="text"], input[type="email"], input[type="url"], input[type="date"], input[type="number"], select {
+input:not([type="checkbox"], [type="radio"]), select {
   font: inherit; color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border);
-  border-radius: 0.25rem; padding: 0.375rem 0.5rem; width: 100%; min-height: 2.25rem; }
-input[aria-invalid="true"], select[aria-invalid="true"] { border: 2px solid var(--_danger); }
-.error { color: var(--_danger); margin: 0; font-size: 0.9375rem; }
-.error:empty { display: none; }
-.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; padding: 0.75rem 1rem 1rem; background: var(--_bg);
-  border-top: 1px solid var(--_border); border-radius: 0 0 var(--elicit-radius, 0.5rem) var(--elicit-radius, 0.5rem);
-  position: sticky; bottom: 0; }
-button { font: inherit; border-radius: 0.25rem; padding: 0.375rem 1rem; min-height: 2.5rem; cursor: pointer;
+  border-radius: 0.25rem; padding: 0.375rem 0.5rem; inline-size: 100%; min-block-size: 2.25rem; }
+[aria-invalid="true"]:not([type="checkbox"], [type="radio"]) { border: 2px solid var(--_danger); }
+.field:has([aria-invalid="true"]) { border-inline-start: 4px solid var(--_danger); padding-inline-start: 0.75rem; }
+.error { color: var(--_danger); margin: 0; font-size: 0.9375rem; font-weight: 600; }
+.summary { border: 3px solid var(--_danger); padding: 0.75rem 1rem; }
+.summary h3 { margin: 0 0 0.5rem; font-size: 1.0625rem; }
+.summary ul { margin: 0; padding-inline-start: 1.25rem; }
+.summary a { color: var(--_danger); font-weight: 600; }
+.technical { font-size: 0.875rem; color: var(--_muted); }
+.technical code { font-family: var(--elicit-mono, ui-monospace, monospace); word-break: break-all; }
+.combo { position: relative; max-block-size: 18rem; overflow-y: auto; border: 1px solid var(--_border); border-radius: 0.25rem; }
+.combo input { position: sticky; inset-block-start: 0; z-index: 1; border-width: 0 0 1px; border-radius: 0; }
+.list { list-style: none; margin: 0; padding: 0.25rem 0; }
+.list li { padding: 0.25rem 0.75rem; padding-inline-start: 2rem; cursor: pointer; position: relative; }
+.list li[aria-selected="true"]::before { content: "✓"; position: absolute; inset-inline-start: 0.625rem; font-weight: 700; }
+.list li.active { background: var(--_header-bg); outline: 2px solid var(--_focus); outline-offset: -2px; }
+.actions { display: grid; gap: 0.5rem; padding: 0.75rem 1rem 1rem; background: var(--_bg);
+  border-block-start: 1px solid var(--_border); border-end-start-radius: var(--elicit-radius, 0.5rem); border-end-end-radius: var(--elicit-radius, 0.5rem);
+  position: sticky; inset-block-end: 0; }
+.actions, .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+.actions:has(.warnings-box) { display: grid; }
+button { font: inherit; border-radius: 0.25rem; padding: 0.375rem 1rem; min-block-size: 2.5rem; cursor: pointer;
   border: 1px solid var(--_border); background: var(--_bg); color: var(--_fg); }
 button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); font-weight: 600; }
+button.link { border: 0; padding: 0.25rem 0; min-block-size: auto; background: none; color: var(--_accent); text-decoration: underline; justify-self: start; }
 :focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
 dl { margin: 0; display: grid; gap: 0.5rem; }
 dt { font-weight: 600; }
-dd { margin: 0 0 0 1rem; white-space: pre-line; }
+dd { margin: 0; margin-inline-start: 1rem; white-space: pre-line; display: grid; gap: 0.25rem; }
 .url { font-family: var(--elicit-mono, ui-monospace, monospace); word-break: break-all; white-space: pre-wrap;
-  border: 1px solid var(--_border); border-radius: 0.25rem; padding: 0.5rem; margin: 0; }
+  border: 1px solid var(--_border); border-radius: 0.25rem; padding: 0.5rem; margin: 0; text-align: start; }
 .site { font-size: 1.125rem; margin: 0; word-break: break-all; }
 mark { background: var(--_mark-bg); color: var(--_mark-fg); font-weight: 700; padding: 0 0.125rem; }
-.warnings { background: var(--_warn-bg); border-left: 4px solid var(--_danger); margin: 0; padding: 0.5rem 0.75rem 0.5rem 2rem; }
+.warnings-box { max-block-size: 40vh; overflow-y: auto; background: var(--_warn-bg); border-inline-start: 4px solid var(--_danger); padding: 0.5rem 0.75rem; }
+.warnings-box h3 { margin: 0; font-size: 1rem; }
+.warnings { margin: 0.25rem 0 0; padding-inline-start: 1.25rem; }
+.blocked { font-weight: 700; color: var(--_danger); margin: 0; }
 .status { margin: 0; }
 `;

@@ -1,4 +1,3 @@
-import type { Requester } from '@elicitkit/client';
 import { sanitizeForDisplay } from '@elicitkit/core';
 
 /**
@@ -13,11 +12,4 @@ export function safeLine(text: string | undefined, maxLength = 200): string {
 /** Like `safeLine`, keeping line breaks (rendered with `white-space: pre-line`). */
 export function safeBlock(text: string | undefined, maxLength = 2000): string {
   return sanitizeForDisplay(text ?? '', { allowNewlines: true, maxLength });
-}
-
-/** `Demo Server (demo 1.0.0)`, or `demo 1.0.0` when the server gave no title (E-03). */
-export function requesterLabel(requester: Requester): string {
-  const id = [requester.name, requester.version].filter(Boolean).map((part) => safeLine(part, 60));
-  const title = requester.title ? safeLine(requester.title, 60) : undefined;
-  return title ? `${title} (${id.join(' ')})` : id.join(' ');
 }

@@ -8,20 +8,48 @@ import type {
   UrlOpener,
   UrlPrompt,
 } from '@elicitkit/client';
-import { defineElicitElements } from './define.js';
-import { ElicitFormElement } from './form-element.js';
-import { OUTCOME_EVENT, type PromptElement } from './prompt-element.js';
-import { requesterLabel } from './text.js';
-import { openInNewTab, UrlConsentElement, type WindowOpener } from './url-consent-element.js';
-import { UrlWaitElement, type WaitAnswer } from './url-wait-element.js';
+import type { ElicitFormElement } from './form/form-element.js';
+import { defineOnce, ELEMENT_NAMES, OUTCOME_EVENT } from './names.js';
+import type { UrlConsentElement } from './url/consent-element.js';
+import { openInNewTab, type WindowOpener } from './url/new-tab.js';
+import type { UrlWaitElement, WaitAnswer } from './url/wait-element.js';
 
-/** Options of {@link webUI}: where prompts appear, their theme, how URLs are opened, where notices go. */
+/**
+ * Each prompt kind's element (and what it shares with the others: styles, the English catalogs, the
+ * adapter kit) is fetched with the first prompt of that kind, by dynamic `import()`: a page that never
+ * receives a prompt never loads the UI. `preloadWebUI()` fetches it all ahead of time.
+ */
+const ELEMENTS = {
+  form: () =>
+    import('./form/form-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.form, module.ElicitFormElement);
+      return module.ElicitFormElement;
+    }),
+  url: () =>
+    import('./url/consent-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.urlConsent, module.UrlConsentElement);
+      return module.UrlConsentElement;
+    }),
+  wait: () =>
+    import('./url/wait-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.urlWait, module.UrlWaitElement);
+      return module.UrlWaitElement;
+    }),
+};
+
+/** Options of {@link webUI}: where prompts appear, their language and theme, how URLs are opened, where notices go. */
 export interface WebUIOptions {
   /**
    * Where prompts appear. Default: a modal `<dialog>` on `document.body`, one per prompt. Given an element
    * (or a function returning one, called per prompt), each prompt is appended there and removed when answered.
    */
   container?: HTMLElement | (() => HTMLElement);
+  /**
+   * The language prompts speak: a BCP 47 tag or a preference list. Default: the nearest `lang` above where
+   * the prompt appears (the container's, or the page's), else the browser's languages. English, German,
+   * Japanese and Arabic (right to left) are built in; others fall back to English.
+   */
+  locale?: string | readonly string[];
   /** Forces a colour scheme; default follows `prefers-color-scheme`. */
   theme?: 'light' | 'dark';
   /** Opens a consented URL inside the click that consented. Default: `window.open(href, '_blank', 'noopener,noreferrer')`. */
@@ -39,6 +67,19 @@ export interface WebUI extends ElicitationUI {
   opener: UrlOpener;
 }
 
+/**
+ * Fetches ahead of the first prompt what `webUI` otherwise fetches with it: the three elements, and the
+ * catalogs for `locale` (default: the page's `lang`, else the browser's languages). Optional.
+ */
+export async function preloadWebUI(locale?: string | readonly string[]): Promise<void> {
+  const [{ loadMessages }, { resolveLocale }] = await Promise.all([
+    import('./i18n/messages.js'),
+    import('./locale.js'),
+    ...Object.values(ELEMENTS).map((load) => load()),
+  ]);
+  await loadMessages(locale ?? resolveLocale(document.body, undefined));
+}
+
 /** The element that had focus, looking inside shadow roots, so focus can go back there (WCAG 2.4.3). */
 function deepActiveElement(): HTMLElement | undefined {
   let active = document.activeElement;
@@ -52,35 +93,50 @@ function deepActiveElement(): HTMLElement | undefined {
  * back where it was.
  */
 export function webUI(options: WebUIOptions = {}): WebUI {
-  defineElicitElements();
   const openWindow = options.openWindow ?? openInNewTab;
   const openedByClick = new Set<string>();
 
-  function show<P, O>(
-    element: PromptElement<P, O>,
-    prompt: P,
+  async function show<E extends ElicitFormElement | UrlConsentElement | UrlWaitElement, O>(
+    load: () => Promise<new () => E>,
+    prompt: E['prompt'],
     signal: AbortSignal,
     cancel: O,
-    label: string,
+    prepare?: (element: E) => void,
   ): Promise<O> {
-    if (signal.aborted) return Promise.resolve(cancel);
-    const returnFocus = deepActiveElement();
+    const ElementClass = await load();
+    if (signal.aborted) return cancel;
+    const element = new ElementClass();
+    prepare?.(element);
     if (options.theme) element.setAttribute('theme', options.theme);
-    element.prompt = prompt;
-    let dialog: HTMLDialogElement | undefined;
-    if (options.container) {
-      const container = typeof options.container === 'function' ? options.container() : options.container;
-      container.append(element);
-    } else {
-      dialog = document.createElement('dialog');
-      dialog.setAttribute('aria-label', label);
+    if (options.locale) element.locale = options.locale;
+    const container = typeof options.container === 'function' ? options.container() : options.container;
+    const dialog = container ? undefined : document.createElement('dialog');
+    // In place before the prompt is set, so it speaks the language of where it is (the nearest `lang`).
+    if (dialog) {
       dialog.className = 'elicitkit-dialog';
       dialog.style.cssText =
         'padding:0;border:0;background:transparent;max-width:min(40rem,100vw - 1rem);width:100%';
       dialog.append(element);
       document.body.append(dialog);
-      dialog.showModal();
+    } else {
+      container!.append(element);
     }
+    element.prompt = prompt;
+    // The catalogs of a language not used before are fetched first: nothing shows until it can draw once.
+    await element.ready;
+    if (signal.aborted) {
+      element.remove();
+      dialog?.remove();
+      return cancel;
+    }
+    const spoken = element.spoken;
+    if (dialog && spoken) {
+      dialog.setAttribute('aria-label', spoken.label);
+      dialog.setAttribute('lang', spoken.language);
+      dialog.setAttribute('dir', spoken.dir);
+    }
+    const returnFocus = deepActiveElement();
+    dialog?.showModal();
     element.focus();
     return new Promise<O>((resolve) => {
       const finish = (outcome: O) => {
@@ -106,21 +162,19 @@ export function webUI(options: WebUIOptions = {}): WebUI {
 
   return {
     form(prompt: FormPrompt): Promise<FormAnswer> {
-      const label = `Form request from ${requesterLabel(prompt.requester)}`;
-      return show(new ElicitFormElement(), prompt, prompt.signal, { action: 'cancel' }, label);
+      return show(ELEMENTS.form, prompt, prompt.signal, { action: 'cancel' } as FormAnswer);
     },
     url(prompt: UrlPrompt): Promise<UrlAnswer> {
-      const element = new UrlConsentElement();
-      element.opener = (href) => {
-        openedByClick.add(href);
-        openWindow(href);
+      const prepare = (element: UrlConsentElement) => {
+        element.opener = (href) => {
+          openedByClick.add(href);
+          openWindow(href);
+        };
       };
-      const label = `Request to open a web page from ${requesterLabel(prompt.requester)}`;
-      return show(element, prompt, prompt.signal, { action: 'cancel' }, label);
+      return show(ELEMENTS.url, prompt, prompt.signal, { action: 'cancel' } as UrlAnswer, prepare);
     },
     waitForCompletion(wait: CompletionWait): Promise<WaitAnswer> {
-      const label = `Waiting for a web page from ${requesterLabel(wait.requester)}`;
-      return show(new UrlWaitElement(), wait, wait.signal, 'cancel', label);
+      return show(ELEMENTS.wait, wait, wait.signal, 'cancel' as WaitAnswer);
     },
     notice(notice: HostNotice): void {
       options.onNotice?.(notice);

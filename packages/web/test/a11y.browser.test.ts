@@ -1,24 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { artifactsDir, axeViolations, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { ALL_KINDS } from './helpers/schemas.js';
 
 /** Screenshots for people to look at (git-ignored). */
-const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/web-ui/', import.meta.url));
+const ARTIFACTS = artifactsDir('web-ui');
 
-let rig: Rig;
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
-type Call = 'form' | 'url' | 'wait';
+type Call = 'form' | 'url' | 'wait' | 'consentElement';
 const harness = (page: Page, call: Call, ...args: unknown[]) =>
   page.evaluate(([c, a]) => (window.harness[c] as (...rest: unknown[]) => void)(...a), [call, args] as [
     Call,
@@ -37,6 +28,23 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
     await f.getByRole('checkbox', { name: 'highchair' }).check();
     await f.getByRole('checkbox', { name: 'cake' }).check();
   },
+  'form-summary': async (page) => {
+    await harness(page, 'form', ALL_KINDS);
+    const f = page.locator('elicit-form');
+    await f.getByLabel('Name').fill('');
+    await f.getByRole('button', { name: 'Review answers' }).click();
+  },
+  'form-long-list': (page) =>
+    harness(page, 'form', {
+      type: 'object',
+      properties: {
+        tags: {
+          type: 'array',
+          title: 'Tags',
+          items: { type: 'string', enum: Array.from({ length: 200 }, (_, i) => `t${i}`) },
+        },
+      },
+    }),
   'form-review': async (page) => {
     await harness(page, 'form', ALL_KINDS);
     await page.locator('elicit-form').getByRole('button', { name: 'Review answers' }).click();
@@ -46,6 +54,12 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
   'form-inline': (page) => harness(page, 'form', ALL_KINDS, { inline: true }),
   url: (page) => harness(page, 'url', 'https://login.xn--80ak6aa92e.com:8443/connect?id=7f3a'),
   'url-plain': (page) => harness(page, 'url', 'https://accounts.example.com/connect/7f3a', { inline: true }),
+  'url-long': (page) =>
+    harness(page, 'url', `https://accounts.google.com${'%2Fsecure'.repeat(300)}@evil.example/`),
+  'url-blocked': async (page) => {
+    const blocked = await page.evaluate(() => window.harness.analyzeUrl('javascript:alert(1)'));
+    await harness(page, 'consentElement', blocked);
+  },
   wait: (page) => harness(page, 'wait', ['https://accounts.example.com/connect/7f3a']),
 };
 

@@ -24,10 +24,29 @@ describe('browser bundle size (esbuild, minified, gzip -9; the SDK not counted)'
         `(${((100 * size.initial) / BUDGET).toFixed(0)} % of the budget), ` +
         `${(size.onDemand / 1024).toFixed(1)} KB more on the first pattern`,
     );
+    // What the UI fetches when a server first asks (English): the form, the URL consent, and what they share.
+    const withPrompts = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/);
+    console.info(
+      `demo page after its first form and URL consent (English): ${(withPrompts / 1024).toFixed(1)} KB gzip ` +
+        `(${((withPrompts - size.initial) / 1024).toFixed(1)} KB fetched with the first prompt)`,
+    );
     expect(size.initial).toBeLessThanOrEqual(BUDGET);
     // The pattern engine (translator and re2js) is on demand; no tldts anywhere.
     const heavy = size.initialInputs.filter((input) => /re2js|re2-engine|ecma-pattern|tldts/.test(input));
     expect(heavy).toEqual([]);
     expect(size.onDemand).toBeGreaterThan(0);
+  });
+
+  it('German, Japanese and Arabic are fetched on demand, each a few KB (web and core catalogs)', async () => {
+    const size = await measureBundle(ELICITKIT_OF_THE_DEMO_PAGE);
+    const base = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/);
+    for (const language of ['de', 'ja', 'ar']) {
+      const catalogs = new RegExp(`i18n/(validation/)?${language}\\.ts$`);
+      const cost = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/, catalogs) - base;
+      console.info(`${language}: ${(cost / 1024).toFixed(1)} KB gzip on demand`);
+      expect(cost).toBeGreaterThan(0);
+      expect(cost).toBeLessThanOrEqual(6 * 1024);
+      expect(size.initialInputs.filter((input) => catalogs.test(input))).toEqual([]);
+    }
   });
 });

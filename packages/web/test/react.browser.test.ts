@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { useRig } from './helpers/chromium.js';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 describe('React 19 (helpers/react-page.tsx)', () => {
   it('renders <elicit-form> from JSX: the prompt goes in as a property, the outcome comes back through onelicit-outcome', async () => {

@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outcomes, type Rig, startRig } from './helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { outcomes, useRig } from './helpers/chromium.js';
 import type {} from './helpers/harness-page.js';
 import { HOSTILE } from './helpers/schemas.js';
 
-let rig: Rig;
-beforeAll(async () => {
-  rig = await startRig();
-});
-afterAll(async () => {
-  await rig?.close();
-});
+const rig = useRig();
 
 const showUrl = (page: Page, href: string, options: Record<string, unknown> = {}) =>
   page.evaluate(([h, o]) => window.harness.url(h, o), [href, options] as const);
@@ -29,6 +23,7 @@ describe('<elicit-url-consent> in Chromium', () => {
     await showUrl(page, href);
     const c = card(page);
     await expect(c.locator('[part=url]').textContent()).resolves.toBe(href);
+    await expect(c.locator('[part=url]').getAttribute('dir')).resolves.toBe('ltr');
     await expect(c.locator('[part=site]').textContent()).resolves.toBe('login.secure.example.co.uk');
     await expect(c.locator('[part=site] mark').textContent()).resolves.toBe('example.co.uk');
     await expect(c.locator('[part=url-domain]').textContent()).resolves.toBe('example.co.uk');
@@ -43,18 +38,30 @@ describe('<elicit-url-consent> in Chromium', () => {
     );
   });
 
-  it('[E-55] punycode host: Unicode and ASCII forms, one line per warning from analyzeUrl', async () => {
+  it('[E-54] [E-55] a look-alike host is named by the address the browser contacts, the Unicode one secondary', async () => {
     const page = await rig.page();
-    const href = 'https://xn--80ak6aa92e.com/login';
-    await showUrl(page, href);
-    const c = card(page);
-    await expect(c.locator('[part=site] mark').textContent()).resolves.toBe('аррӏе.com');
-    // In the full URL, the domain the browser contacts, at the place core located it.
-    await expect(c.locator('[part=url-domain]').textContent()).resolves.toBe('xn--80ak6aa92e.com');
-    await expect(c.locator('[part=host-ascii]').textContent()).resolves.toContain('xn--80ak6aa92e.com');
-    const expected = await coreWarnings(page, href);
-    expect(expected).toContain('punycode');
-    await expect(warningCodes(page)).resolves.toEqual(expected);
+    for (const href of ['https://xn--80ak6aa92e.com/login', 'https://xn--pple-43d.com/']) {
+      await showUrl(page, href);
+      const c = card(page);
+      const ascii = new URL(href).hostname;
+      await expect(c.locator('[part=site]').textContent()).resolves.toBe(ascii);
+      await expect(c.locator('[part=site] mark').textContent()).resolves.toBe(ascii);
+      await expect(c.locator('[part~=host-other]').textContent()).resolves.toBe(
+        `Written in international letters as: ${await page.evaluate((h) => window.harness.analyzeUrl(h).display.hostUnicode, href)}`,
+      );
+      // In the full URL, the domain the browser contacts, at the place core located it.
+      await expect(c.locator('[part=url-domain]').textContent()).resolves.toBe(ascii);
+      const expected = await coreWarnings(page, href);
+      expect(expected).toContain('punycode');
+      await expect(warningCodes(page)).resolves.toEqual(expected);
+      await c.getByRole('button', { name: 'Cancel' }).click();
+    }
+    // An honest international name keeps its Unicode spelling, the ASCII one beside it.
+    await showUrl(page, 'https://bücher.de/');
+    await expect(card(page).locator('[part=site]').textContent()).resolves.toBe('bücher.de');
+    await expect(card(page).locator('[part~=host-ascii]').textContent()).resolves.toBe(
+      'As your browser sends it: xn--bcher-kva.de',
+    );
   });
 
   it('[E-55] mixed-script host and IP host: every warning on its own line', async () => {
@@ -86,6 +93,26 @@ describe('<elicit-url-consent> in Chromium', () => {
     await expect(page.evaluate(() => window.harness.opened)).resolves.toEqual([
       'https://example.com/a%20b?x=1',
     ]);
+  });
+
+  it('[E-51] by keyboard alone: from Decline back to Open, Enter opens; the long address toggles by keyboard', async () => {
+    const page = await rig.page();
+    await showUrl(page, `https://accounts.google.com${'%2Fsecure'.repeat(300)}@evil.example/`);
+    const c = card(page);
+    // Focus starts on Decline; backwards: Open, the warnings (a scrollable region), the address toggle.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(c.getByRole('button', { name: 'Show the shortened address' }).count()).resolves.toBe(1);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await outcomes(page, 1)).toEqual([{ action: 'consent' }]);
+    await expect(page.evaluate(() => window.harness.opened.length)).resolves.toBe(1);
+    // No paragraph is given a name (aria-labelledby on a <p> is ignored by screen readers).
+    await showUrl(page, 'https://example.com/');
+    await expect(card(page).locator('p[aria-labelledby], p[aria-label]').count()).resolves.toBe(0);
   });
 
   it('[E-53] the default opener makes a new top-level tab with no opener and no referrer', async () => {
@@ -132,6 +159,60 @@ describe('<elicit-url-consent> in Chromium', () => {
   });
 });
 
+describe('<elicit-url-consent> handed analyses directly', () => {
+  it('[E-49] offers no Open for a blocked, forged or malformed analysis, whatever it is handed', async () => {
+    const page = await rig.page();
+    const cases = [
+      await page.evaluate(() => window.harness.analyzeUrl('javascript:alert(1)')),
+      // Forged: marked allowed, with a scheme core refuses in its href.
+      await page.evaluate(() => ({
+        ...window.harness.analyzeUrl('https://example.com/'),
+        href: 'javascript:alert(1)',
+      })),
+      { allowed: true, href: '', display: { full: '' }, warnings: [] },
+      null,
+    ];
+    for (const analysis of cases) {
+      await page.evaluate((a) => window.harness.consentElement(a), analysis);
+      const element = page.locator('elicit-url-consent').last();
+      await expect(element.getByRole('button', { name: 'Open in a new tab' }).count()).resolves.toBe(0);
+      await expect(element.locator('[part=blocked]').textContent()).resolves.toBe(
+        'This address cannot be opened.',
+      );
+      await element.getByRole('button', { name: 'Decline' }).click();
+    }
+    expect(await outcomes(page, cases.length)).toEqual(cases.map(() => ({ action: 'decline' })));
+    await expect(page.evaluate(() => window.harness.opened)).resolves.toEqual([]);
+  });
+});
+
+describe('a very long URL', () => {
+  const LONG = `https://accounts.google.com${'%2Fsecure'.repeat(300)}@evil.example/`;
+
+  it('[E-52] [E-55] is shown collapsed around its host, the real site marked, and expands on request', async () => {
+    const page = await rig.page();
+    await showUrl(page, LONG);
+    const c = card(page);
+    await expect(c.locator('[part=site]').textContent()).resolves.toBe('evil.example');
+    const url = c.locator('[part=url]');
+    const collapsed = (await url.textContent())!;
+    expect(collapsed.length).toBeLessThan(250);
+    expect(collapsed).toContain('characters hidden');
+    await expect(url.locator('[part=url-domain]').textContent()).resolves.toBe('evil.example');
+    const toggle = c.getByRole('button', { name: /Show the full address/ });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(toggle.textContent()).resolves.toBe('Show the full address (2,741 characters)');
+    await toggle.click();
+    await expect(url.textContent()).resolves.toBe(
+      await page.evaluate((h) => window.harness.analyzeUrl(h).display.full, LONG),
+    );
+    await expect(
+      c.getByRole('button', { name: 'Show the shortened address' }).getAttribute('aria-expanded'),
+    ).resolves.toBe('true');
+    await expect(warningCodes(page)).resolves.toEqual(await coreWarnings(page, LONG));
+  });
+});
+
 describe('<elicit-url-wait> in Chromium', () => {
   it('[E-22] offers Retry now and Cancel while the page is pending, and goes away when withdrawn', async () => {
     const page = await rig.page();
@@ -142,7 +223,7 @@ describe('<elicit-url-wait> in Chromium', () => {
     await expect(w.locator('[part=url]').textContent()).resolves.toBe(
       'https://accounts.example.com/connect/1',
     );
-    await w.getByRole('button', { name: 'Retry now' }).click();
+    await page.keyboard.press('Enter'); // focus starts on Retry now: keyboard alone
     await wait(['https://accounts.example.com/connect/1']);
     await page.locator('elicit-url-wait').getByRole('button', { name: 'Cancel' }).click();
     await wait(['https://accounts.example.com/connect/1']);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { TOOL_INSTALL_TIMEOUT_MS } from '../../support/tool-install.js';
 import {
   type ConformanceRun,
   conformanceRunner,
@@ -20,7 +21,7 @@ const clientCommand = [
 let conformance: ConformanceRun;
 beforeAll(async () => {
   conformance = await conformanceRunner('client');
-});
+}, TOOL_INSTALL_TIMEOUT_MS);
 afterAll(async () => {
   await conformance?.dispose();
 });

@@ -49,7 +49,10 @@ async function hostPage(token: string, era: Era): Promise<Page> {
 }
 
 const resultText = async (page: Page) => {
-  await page.waitForFunction(() => !document.getElementById('result')?.textContent?.startsWith('Calling'));
+  await page.waitForFunction(() => {
+    const text = document.getElementById('result')?.textContent ?? '';
+    return !text.startsWith('Calling') && text !== 'No tool called yet.';
+  });
   return page.locator('#result').textContent();
 };
 
@@ -80,6 +83,33 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/)
     const text = await resultText(page);
     expect(text).toMatch(/Ada Lovelace/);
     expect(text).toMatch(/2030-05-17/);
+  });
+
+  it('announces the result: the result region is live from the start, and the result lands there', async () => {
+    const page = await hostPage('demo-alice', era);
+    const result = page.locator('#result');
+    await expect(result.getAttribute('role')).resolves.toBe('status');
+    await expect(result.isVisible()).resolves.toBe(true);
+    await page.locator('[data-tool=book_table]').click();
+    await page.locator('elicit-form').getByRole('button', { name: 'Decline' }).click();
+    expect(await resultText(page)).toMatch(/declin/i);
+  });
+
+  it('the fourth quick book_table still shows its form: calls the person makes are not refused as spam', async () => {
+    const page = await hostPage('demo-bob', era);
+    for (let call = 1; call <= 4; call++) {
+      await page.locator('[data-tool=book_table]').click();
+      // Either the form shows, or the call ends without one (a limiter answering the person's own call).
+      await page.waitForFunction(
+        () =>
+          document.querySelector('elicit-form') ||
+          !document.getElementById('result')?.textContent?.startsWith('Calling'),
+      );
+      const form = page.locator('elicit-form');
+      expect(await form.count(), `call ${call}: ${await page.locator('#result').textContent()}`).toBe(1);
+      await form.getByRole('button', { name: 'Decline' }).click();
+      expect(await resultText(page), `call ${call}`).toMatch(/declin/i);
+    }
   });
 
   it('[E-04] book_table declined: the tool hears "decline"', async () => {

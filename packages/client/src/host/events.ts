@@ -15,8 +15,11 @@ export interface ElicitationHostEvents {
    * or one holding characters that cannot be shown as they are. Each entry names the field.
    */
   'default-dropped': { requester: Requester; fields: readonly { field: string; message: string }[] };
-  /** A request was answered `cancel` because the server is over its rate limit (E-43). */
-  'rate-limited': { requester: Requester };
+  /**
+   * Requests are answered `cancel` because the server is over its budget (E-43) and the person did not allow
+   * more: `unsolicited` (outside any call of this host) or `runaway` (too many during the person's calls).
+   */
+  'rate-limited': { requester: Requester; reason: 'unsolicited' | 'runaway' };
   /** The UI adapter or the opener failed; the request was answered `cancel` (UI) or the URL shown (opener). */
   error: { requester: Requester; during: 'ui' | 'open'; error: unknown };
 }
@@ -26,6 +29,7 @@ export type ElicitationHostEventType = keyof ElicitationHostEvents;
 
 type Listener<T extends ElicitationHostEventType> = (event: ElicitationHostEvents[T]) => void;
 
+/** Delivers host events to their listeners; one per host. */
 export class HostEventEmitter {
   readonly #listeners = new Map<ElicitationHostEventType, Set<Listener<never>>>();
   readonly #onListenerError: (error: unknown) => void;

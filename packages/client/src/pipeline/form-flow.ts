@@ -7,24 +7,25 @@ import {
   validateContent,
   validateField,
 } from '@elicitkit/core';
+import type { PromptContext } from '../host/surface.js';
 import type { FormPrompt, Requester } from '../ui.js';
 import { displayFields, isDisplaySafe } from './display-form.js';
 import type { DroppedDefault } from './parse-request.js';
-import type { PromptContext } from './prompt-context.js';
 
 export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action: 'decline' | 'cancel' };
 
 /**
  * Asks the user to fill in a form until they send a valid answer, decline or cancel. Fields start at the
  * schema's defaults (E-13) for the user to review and change (E-05); nothing is added afterwards. An
- * answer that fails the schema is never sent: the UI is asked again with the issues (E-59).
+ * answer that fails the schema is never sent: the UI is asked again with the issues (E-59), up to
+ * `maxInvalidSubmissions` times, then the request is answered `cancel`.
  * `onDroppedDefaults` hears of defaults left out because they cannot be shown as they are.
  */
 export async function askForm(
   schema: RequestedSchema,
   message: string,
   context: PromptContext,
-  maxAttempts: number,
+  maxInvalidSubmissions: number,
   onDroppedDefaults: (dropped: DroppedDefault[]) => void = () => {},
 ): Promise<FormAnswer> {
   // E-44: every label, description and option label reaches the UI sanitized
@@ -40,7 +41,7 @@ export async function askForm(
     );
   }
   let issues: ContentIssue[] | undefined;
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+  for (let attempt = 1; attempt <= maxInvalidSubmissions; attempt++) {
     const prompt: FormPrompt = {
       kind: 'form',
       id: context.promptId,
@@ -61,7 +62,7 @@ export async function askForm(
     initial = keepAnswerValues(outcome.content);
     issues = checked.issues;
   }
-  context.notify('request-rejected', tooManyAttempts(context.requester, maxAttempts));
+  context.notify('request-rejected', tooManyAttempts(context.requester, maxInvalidSubmissions));
   return { action: 'cancel' };
 }
 

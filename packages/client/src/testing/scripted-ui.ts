@@ -5,6 +5,7 @@ import type {
   FormAnswer,
   FormPrompt,
   HostNotice,
+  RateLimitPrompt,
   UrlAnswer,
   UrlPrompt,
 } from '../ui.js';
@@ -15,12 +16,15 @@ type Answer<P, O> = O | ((prompt: P) => O | Promise<O>);
 export type ScriptedStep =
   | { form: Answer<FormPrompt, FormAnswer> }
   | { url: Answer<UrlPrompt, UrlAnswer> }
-  | { wait: Answer<CompletionWait, 'retry' | 'cancel'> };
+  | { wait: Answer<CompletionWait, 'retry' | 'cancel'> }
+  | { rateLimit: Answer<RateLimitPrompt, 'allow' | 'block'> };
 
 /** Answers used once the script runs out, so a long-running host can keep going (e.g. a conformance client). */
 export interface ScriptedFallback {
   form?: Answer<FormPrompt, FormAnswer>;
   url?: Answer<UrlPrompt, UrlAnswer>;
+  /** The answer to a rate-limit question with no `rateLimit` step next. Default `block`. */
+  rateLimit?: Answer<RateLimitPrompt, 'allow' | 'block'>;
 }
 
 export interface ScriptedUI extends ElicitationUI {
@@ -30,6 +34,8 @@ export interface ScriptedUI extends ElicitationUI {
   readonly notices: HostNotice[];
   /** Every completion wait shown (E-22 controls), in order. */
   readonly waits: CompletionWait[];
+  /** Every rate-limit question asked (E-43), in order. */
+  readonly rateLimits: RateLimitPrompt[];
   /** Steps not used yet. */
   readonly remaining: number;
   /** Appends steps to the script. */
@@ -50,6 +56,7 @@ export function scriptedUI(steps: readonly ScriptedStep[] = [], fallback: Script
   const prompts: (FormPrompt | UrlPrompt)[] = [];
   const notices: HostNotice[] = [];
   const waits: CompletionWait[] = [];
+  const rateLimits: RateLimitPrompt[] = [];
 
   function take<K extends ElicitationMode>(kind: K): Extract<ScriptedStep, Record<K, unknown>> | undefined {
     const next = script[0];
@@ -65,6 +72,7 @@ export function scriptedUI(steps: readonly ScriptedStep[] = [], fallback: Script
     prompts,
     notices,
     waits,
+    rateLimits,
     get remaining() {
       return script.length;
     },
@@ -96,6 +104,16 @@ export function scriptedUI(steps: readonly ScriptedStep[] = [], fallback: Script
     },
     notice(notice) {
       notices.push(notice);
+    },
+    async rateLimited(prompt) {
+      rateLimits.push(prompt);
+      const next = script[0];
+      let answer = fallback.rateLimit ?? 'block';
+      if (next && 'rateLimit' in next) {
+        script.shift();
+        answer = next.rateLimit;
+      }
+      return typeof answer === 'function' ? answer(prompt) : answer;
     },
   };
 }

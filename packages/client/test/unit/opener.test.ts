@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemBrowserOpener } from '../../src/open/opener.js';
+import { systemBrowserOpener } from '../../src/node/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const OPENER = fileURLToPath(new URL('../../src/open/opener.ts', import.meta.url));
+const OPENER = fileURLToPath(new URL('../../src/node/index.ts', import.meta.url));
 
 let dir: string;
 let fifo: string;

@@ -1,4 +1,4 @@
-import type { ContentIssue, ContentIssueCode, IssuePath } from '../issues.js';
+import type { ContentIssue, ContentIssueCode, IssueParams, IssuePath } from '../issues.js';
 import { compilePattern } from '../regex/safe-pattern.js';
 import { previewValue } from '../schema/json-object.js';
 import type { EnumOption, PrimitiveSchemaDefinition, StringFormat } from '../types.js';
@@ -28,8 +28,8 @@ const FORMAT_NAMES: Readonly<Record<StringFormat, string>> = {
   'date-time': 'a date and time with offset (YYYY-MM-DDThh:mm:ssZ)',
 };
 
-function issue(path: IssuePath, code: ContentIssueCode, message: string): ContentIssue {
-  return { path, code, message };
+function issue(path: IssuePath, code: ContentIssueCode, message: string, params?: IssueParams): ContentIssue {
+  return params === undefined ? { path, code, message } : { path, code, message, params };
 }
 
 /**
@@ -74,23 +74,30 @@ function checkText(
   // A pattern runs only on answers it can check within its step budget (issue 2, item 6).
   if (pattern?.ok && pattern.pattern.maxInputLength < maxLength) maxLength = pattern.pattern.maxInputLength;
   if (isLongerThan(value, maxLength))
-    return issue(path, 'too-long', `must be at most ${maxLength} characters long`);
+    return issue(path, 'too-long', `must be at most ${maxLength} characters long`, { max: maxLength });
   if (field.minLength !== undefined && isShorterThan(value, field.minLength)) {
-    return issue(path, 'too-short', `must be at least ${field.minLength} characters long`);
+    return issue(path, 'too-short', `must be at least ${field.minLength} characters long`, {
+      min: field.minLength,
+    });
   }
   if (field.format !== undefined && !matchesFormat(field.format, value)) {
     return issue(
       path,
       'format',
       `must be ${FORMAT_NAMES[field.format] ?? `in format ${previewValue(field.format)}`}`,
+      { format: field.format },
     );
   }
   if (pattern === undefined) return undefined;
   if (!pattern.ok)
-    return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${pattern.reason})`);
+    return issue(path, 'pattern', `cannot be checked: the field's pattern is refused (${pattern.reason})`, {
+      reason: pattern.reason,
+    });
   return pattern.pattern.test(value)
     ? undefined
-    : issue(path, 'pattern', `must match the pattern ${previewValue(field.pattern)}`);
+    : issue(path, 'pattern', `must match the pattern ${previewValue(field.pattern)}`, {
+        pattern: field.pattern!,
+      });
 }
 
 function checkNumber(field: FieldView, value: unknown, path: IssuePath): ContentIssue | undefined {
@@ -100,9 +107,9 @@ function checkNumber(field: FieldView, value: unknown, path: IssuePath): Content
   if (!Number.isFinite(value)) return issue(path, 'not-finite', 'must be a finite number');
   if (integer && !Number.isInteger(value)) return issue(path, 'not-integer', 'must be a whole number');
   if (field.minimum !== undefined && value < field.minimum)
-    return issue(path, 'minimum', `must be at least ${field.minimum}`);
+    return issue(path, 'minimum', `must be at least ${field.minimum}`, { min: field.minimum });
   if (field.maximum !== undefined && value > field.maximum)
-    return issue(path, 'maximum', `must be at most ${field.maximum}`);
+    return issue(path, 'maximum', `must be at most ${field.maximum}`, { max: field.maximum });
   return undefined;
 }
 
@@ -146,10 +153,10 @@ function checkChoice(
 function checkChoices(field: FieldView, value: unknown, path: IssuePath): ContentIssue | undefined {
   if (!Array.isArray(value)) return issue(path, 'type', 'must be an array of strings');
   if (field.maxItems !== undefined && value.length > field.maxItems) {
-    return issue(path, 'too-many-items', `allows at most ${field.maxItems} choices`);
+    return issue(path, 'too-many-items', `allows at most ${field.maxItems} choices`, { max: field.maxItems });
   }
   if (field.minItems !== undefined && value.length < field.minItems) {
-    return issue(path, 'too-few-items', `needs at least ${field.minItems} choices`);
+    return issue(path, 'too-few-items', `needs at least ${field.minItems} choices`, { min: field.minItems });
   }
   const values = field.items?.enum;
   const options = field.items?.anyOf;
@@ -161,7 +168,7 @@ function checkChoices(field: FieldView, value: unknown, path: IssuePath): Conten
     if (!isChoice(values, options, item)) return notAChoice([...path, index], values, options);
     for (let earlier = 0; earlier < index; earlier++) {
       if (value[earlier] === item)
-        return issue([...path, index], 'duplicate-items', `repeats ${previewValue(item)}`);
+        return issue([...path, index], 'duplicate-items', `repeats ${previewValue(item)}`, { value: item });
     }
   }
   return undefined;

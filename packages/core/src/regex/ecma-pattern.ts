@@ -1,5 +1,6 @@
 import { PatternScanner, PatternSyntaxError } from './pattern-scanner.js';
-import { ANY, classAtom, DOT, literal } from './re2-syntax.js';
+import { ANY, classAtom, complement, DOT, LINE_TERMINATORS, literal, type Ranges } from './re2-syntax.js';
+import { type SimpleProgram, simpleProgram } from './simple-pattern.js';
 
 /**
  * Reads a JSON Schema `pattern` the way JSON Schema says to (2020-12 Validation §6.3.3: an ECMA-262
@@ -19,6 +20,8 @@ export type PatternTranslation =
       estimatedSize: number;
       /** Estimate of RE2's compile work: code point ranges over all expanded copies, plus table lookups. */
       estimatedWork: number;
+      /** The pattern as sets and counts, when its shape lets simple-pattern.ts run it without RE2. */
+      simple?: SimpleProgram;
     }
   | { ok: false; code: 'invalid-pattern' | 'unsafe-pattern'; reason: string };
 
@@ -32,14 +35,20 @@ const PROPERTY_LOOKUP_WORK = 3000;
 /** Parsing stops at once for this one: the parser recurses per group, so depth must stay bounded. */
 class PatternTooDeepError extends Error {}
 
-interface Term {
+export interface Term {
   source: string;
   /** Instructions. */
   size: number;
   /** Code point ranges to compile. */
   work: number;
   anchor?: 'start' | 'end';
+  /** For one code point repeated `min` to `max` times (a literal, class, escape or `.`): the code points. */
+  set?: Ranges;
+  min?: number;
+  max?: number;
 }
+
+const NOT_LINE_TERMINATOR = complement(LINE_TERMINATORS);
 
 const LOOKAROUNDS = [
   ['(?=', 'lookahead'],
@@ -119,12 +128,17 @@ class Translator extends PatternScanner {
     const char = this.peek();
     switch (char) {
       case '.':
-        return this.take(1, { source: DOT, size: 1, work: 4 });
+        return this.take(1, { source: DOT, size: 1, work: 4, set: NOT_LINE_TERMINATOR });
       case '(':
         return this.parenthesized();
       case '[': {
         const piece = this.characterClass();
-        return { source: piece.source, size: 1, work: piece.weight };
+        return {
+          source: piece.source,
+          size: 1,
+          work: piece.weight,
+          ...(piece.ranges && { set: piece.ranges }),
+        };
       }
       case '\\':
         this.pos++;
@@ -138,8 +152,10 @@ class Translator extends PatternScanner {
       case ']':
         // §22.2.1 PatternCharacter excludes SyntaxCharacter: Unicode mode has no lone brackets.
         return this.fail(`lone "${char}" at offset ${this.pos} (escape it as \\${char})`);
-      default:
-        return { source: literal(this.nextCodePoint()), size: 1, work: 1 };
+      default: {
+        const codePoint = this.nextCodePoint();
+        return { source: literal(codePoint), size: 1, work: 1, set: [[codePoint, codePoint]] };
+      }
     }
   }
 
@@ -193,7 +209,17 @@ class Translator extends PatternScanner {
     if (this.eat('?')) source += '?';
     // RE2 expands {n,m} into m copies of the atom; unbounded forms need one more.
     const copies = max === Infinity ? Math.max(min, 1) + 1 : Math.max(max, 1);
-    return { source: `${atom.source}${source}`, size: atom.size * copies + 1, work: atom.work * copies };
+    const term: Term = {
+      source: `${atom.source}${source}`,
+      size: atom.size * copies + 1,
+      work: atom.work * copies,
+    };
+    if (atom.set !== undefined) {
+      term.set = atom.set;
+      term.min = min;
+      term.max = max;
+    }
+    return term;
   }
 
   private braceQuantifier(): [number, number] {
@@ -226,8 +252,12 @@ class Translator extends PatternScanner {
       return { source: '', size: 1, work: 0 };
     }
     const piece = this.classEscape();
-    if (piece !== undefined) return { source: classAtom(piece.source, false), size: 1, work: piece.weight };
-    return { source: literal(this.characterEscape()), size: 1, work: 1 };
+    if (piece !== undefined) {
+      const source = classAtom(piece.source, false);
+      return { source, size: 1, work: piece.weight, ...(piece.ranges && { set: piece.ranges }) };
+    }
+    const codePoint = this.characterEscape();
+    return { source: literal(codePoint), size: 1, work: 1, set: [[codePoint, codePoint]] };
   }
 }
 
@@ -249,12 +279,14 @@ function sum(alternatives: Term[][], key: 'size' | 'work'): number {
 function toProgram(alternatives: Term[][], lookupWork: number): PatternTranslation {
   const estimatedSize = sum(alternatives, 'size');
   const estimatedWork = sum(alternatives, 'work') + lookupWork;
+  const simple = simpleProgram(alternatives);
+  const extra = simple && { simple };
   const terms = alternatives[0]!;
   if (alternatives.length === 1 && terms[0]?.anchor === 'start') {
     const endsAnchored = terms.length > 1 && terms[terms.length - 1]!.anchor === 'end';
     const inner = terms.slice(1, endsAnchored ? -1 : undefined).map((term) => term.source);
     const source = endsAnchored ? inner.join('') : `${inner.join('')}${ANY}*`;
-    return { ok: true, source, wholeInput: true, estimatedSize, estimatedWork };
+    return { ok: true, source, wholeInput: true, estimatedSize, estimatedWork, ...extra };
   }
   return {
     ok: true,
@@ -262,6 +294,7 @@ function toProgram(alternatives: Term[][], lookupWork: number): PatternTranslati
     wholeInput: false,
     estimatedSize,
     estimatedWork,
+    ...extra,
   };
 }
 

@@ -1,8 +1,12 @@
 import {
   classAtom,
   codePointEscape,
+  complement,
   NOT_WHITE_SPACE_BODY,
+  normalizeRanges,
+  type Ranges,
   unicodePropertyBody,
+  WHITE_SPACE,
   WHITE_SPACE_BODY,
 } from './re2-syntax.js';
 
@@ -20,6 +24,8 @@ export interface ClassPiece {
   /** RE2 class body (inside `[…]`), or a stand-alone atom. */
   source: string;
   weight: number;
+  /** The code points it matches, when known without Unicode tables (not for `\p{…}`). */
+  ranges?: Ranges;
 }
 
 /** A Unicode property expands to hundreds of ranges (`\p{L}` about 650, `\p{Cn}` about 700). */
@@ -32,6 +38,22 @@ const ID_CONTINUE = /^[\p{ID_Continue}$\u200c\u200d]$/u;
 const PROPERTY_EXPRESSION = /^[A-Za-z0-9_]+(?:=[A-Za-z0-9_]+)?$/;
 /** Ranges in RE2's own `\d \D \w \W` and in our spellings of `\s \S`. */
 const ESCAPE_WEIGHTS: Readonly<Record<string, number>> = { d: 1, D: 2, w: 4, W: 5, s: 10, S: 11 };
+const DIGITS: Ranges = [[0x30, 0x39]];
+/** ECMAScript's `\w` without the i flag (§22.2.2.9.3 WordCharacters): `[0-9A-Z_a-z]`. */
+const WORD: Ranges = [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x5f, 0x5f],
+  [0x61, 0x7a],
+];
+const ESCAPE_RANGES: Readonly<Record<string, Ranges>> = {
+  d: DIGITS,
+  D: complement(DIGITS),
+  w: WORD,
+  W: complement(WORD),
+  s: WHITE_SPACE,
+  S: complement(WHITE_SPACE),
+};
 
 export function isDecimalDigit(char: string | undefined): boolean {
   return char !== undefined && char >= '0' && char <= '9';
@@ -130,10 +152,11 @@ export abstract class PatternScanner {
     if (char === undefined || !Object.hasOwn(ESCAPE_WEIGHTS, char)) return undefined;
     this.pos++;
     const weight = ESCAPE_WEIGHTS[char]!;
-    if (char === 's') return { source: WHITE_SPACE_BODY, weight };
-    if (char === 'S') return { source: NOT_WHITE_SPACE_BODY, weight };
+    const ranges = ESCAPE_RANGES[char]!;
+    if (char === 's') return { source: WHITE_SPACE_BODY, weight, ranges };
+    if (char === 'S') return { source: NOT_WHITE_SPACE_BODY, weight, ranges };
     // Without the i flag ECMAScript's \d and \w are ASCII (§22.2.2.9), exactly as RE2's.
-    return { source: `\\${char}`, weight };
+    return { source: `\\${char}`, weight, ranges };
   }
 
   private property(negated: boolean): ClassPiece {
@@ -213,6 +236,7 @@ export abstract class PatternScanner {
     const negated = this.eat('^');
     let body = '';
     let weight = 0;
+    let ranges: Array<readonly [number, number]> | undefined = [];
     for (;;) {
       if (this.pos >= this.text.length) this.fail('unterminated character class');
       if (this.eat(']')) break;
@@ -226,15 +250,24 @@ export abstract class PatternScanner {
         if (first.codePoint > last.codePoint) this.fail('range out of order in character class');
         body += `${codePointEscape(first.codePoint)}-${codePointEscape(last.codePoint)}`;
         weight++;
+        ranges?.push([first.codePoint, last.codePoint]);
       } else if (first.set) {
         body += first.piece.source;
         weight += first.piece.weight;
+        if (first.piece.ranges === undefined) ranges = undefined;
+        else ranges?.push(...first.piece.ranges);
       } else {
         body += codePointEscape(first.codePoint);
         weight++;
+        ranges?.push([first.codePoint, first.codePoint]);
       }
     }
-    return { source: classAtom(body, negated), weight: Math.max(weight, 1) };
+    const set = ranges && normalizeRanges(ranges);
+    return {
+      source: classAtom(body, negated),
+      weight: Math.max(weight, 1),
+      ...(set && { ranges: negated ? complement(set) : set }),
+    };
   }
 
   private classAtom(): ClassAtom {

@@ -8,6 +8,7 @@ import {
   type PatternCompilation,
   type SafePattern,
 } from './pattern-limits.js';
+import { SimplePattern } from './simple-pattern.js';
 
 // The pattern engine proper: the ECMAScript-to-RE2 translation and re2js. Browsers load it on demand
 // (see pattern-engine-lazy.ts), since it is most of core's weight and most schemas have no pattern.
@@ -41,6 +42,12 @@ function refuse(reason: string): PatternCompilation {
   return { ok: false, code: 'unsafe-pattern', reason };
 }
 
+function tooManyInstructions(size: number): PatternCompilation {
+  return refuse(
+    `it compiles to ${size} instructions (limit ${MAX_PROGRAM_SIZE}); use smaller repetition counts`,
+  );
+}
+
 export function compile(pattern: string): PatternCompilation {
   const translation = translatePattern(pattern);
   if (!translation.ok) return translation;
@@ -55,6 +62,12 @@ export function compile(pattern: string): PatternCompilation {
         'use fewer or smaller classes, or smaller repetition counts',
     );
   }
+  if (translation.simple !== undefined) {
+    // The common shapes run without RE2, at the size RE2 would compile them to (see simple-pattern.ts).
+    const size = Math.max(translation.simple.size, 1);
+    if (size > MAX_PROGRAM_SIZE) return tooManyInstructions(size);
+    return { ok: true, pattern: new SimplePattern(translation.simple) };
+  }
   let program: RE2JS;
   try {
     program = RE2JS.compile(translation.source);
@@ -64,11 +77,7 @@ export function compile(pattern: string): PatternCompilation {
     return refuse(`the linear-time engine cannot run it: ${detail}${hint}`);
   }
   const size = Math.max(program.programSize(), 1);
-  if (size > MAX_PROGRAM_SIZE) {
-    return refuse(
-      `it compiles to ${size} instructions (limit ${MAX_PROGRAM_SIZE}); use smaller repetition counts`,
-    );
-  }
+  if (size > MAX_PROGRAM_SIZE) return tooManyInstructions(size);
   limitDfaMemory(program);
   return { ok: true, pattern: new Re2Pattern(program, translation.wholeInput, size) };
 }

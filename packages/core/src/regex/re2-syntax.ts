@@ -4,7 +4,7 @@
  */
 
 /** A set of code points as sorted, disjoint, inclusive `[from, to]` ranges. */
-type Ranges = ReadonlyArray<readonly [number, number]>;
+export type Ranges = ReadonlyArray<readonly [number, number]>;
 
 const MAX_CODE_POINT = 0x10ffff;
 
@@ -30,7 +30,8 @@ function rangesToClassBody(ranges: Ranges): string {
   return body;
 }
 
-function complement(ranges: Ranges): Array<[number, number]> {
+/** The code points not in `ranges` (sorted and disjoint). */
+export function complement(ranges: Ranges): Array<[number, number]> {
   const result: Array<[number, number]> = [];
   let next = 0;
   for (const [from, to] of ranges) {
@@ -45,7 +46,7 @@ function complement(ranges: Ranges): Array<[number, number]> {
  * ECMA-262 §22.2.2.9 `\s`: WhiteSpace (§12.2: TAB, VT, FF, ZWNBSP and the Zs category) plus
  * LineTerminator (§12.3: LF, CR, LS, PS). RE2's own `\s` is only `[\t\n\f\r ]`.
  */
-const WHITE_SPACE: Ranges = [
+export const WHITE_SPACE: Ranges = [
   [0x09, 0x0d],
   [0x20, 0x20],
   [0xa0, 0xa0],
@@ -59,11 +60,23 @@ const WHITE_SPACE: Ranges = [
 ];
 
 /** §22.2.2.7 `.` without the `s` flag: anything but the four LineTerminators. RE2's `.` excludes only LF. */
-const LINE_TERMINATORS: Ranges = [
+export const LINE_TERMINATORS: Ranges = [
   [0x0a, 0x0a],
   [0x0d, 0x0d],
   [0x2028, 0x2029],
 ];
+
+/** Sorts and merges ranges that may overlap or touch into a {@link Ranges} set. */
+export function normalizeRanges(ranges: Iterable<readonly [number, number]>): Array<[number, number]> {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [from, to] of sorted) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && from <= last[1] + 1) last[1] = Math.max(last[1], to);
+    else merged.push([from, to]);
+  }
+  return merged;
+}
 
 export const WHITE_SPACE_BODY = rangesToClassBody(WHITE_SPACE);
 export const NOT_WHITE_SPACE_BODY = rangesToClassBody(complement(WHITE_SPACE));

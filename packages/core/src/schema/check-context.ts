@@ -50,6 +50,21 @@ export function checkString(
   return value;
 }
 
+/**
+ * {@link checkString} for the value at `path` + `key`; the path is only built for an issue (most values
+ * pass, and a fresh schema per call is checked on every call).
+ */
+export function checkStringAt(
+  context: CheckContext,
+  value: unknown,
+  path: IssuePath,
+  key: string | number,
+  what: string,
+): string | undefined {
+  if (typeof value === 'string' && value.length <= context.limits.maxSchemaStringLength) return value;
+  return checkString(context, value, [...path, key], what);
+}
+
 /** An optional string keyword (title, description, …) of `definition`. */
 export function optionalString(
   context: CheckContext,
@@ -58,7 +73,7 @@ export function optionalString(
   path: IssuePath,
 ): string | undefined {
   if (!Object.hasOwn(definition, keyword)) return undefined;
-  return checkString(context, definition[keyword], [...path, keyword], keyword);
+  return checkStringAt(context, definition[keyword], path, keyword, keyword);
 }
 
 /** An optional non-negative integer keyword (minLength, maxItems, …) of `definition`. */

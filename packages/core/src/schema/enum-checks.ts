@@ -10,14 +10,15 @@ import {
   checkKeywords,
   checkRange,
   checkString,
+  checkStringAt,
   optionalCount,
   report,
 } from './check-context.js';
 import { isJsonObject, ownValue, previewValue } from './json-object.js';
 import { isAnnotation, MULTI_SELECT_KEYWORDS, SINGLE_SELECT_KEYWORDS } from './keywords.js';
 
-/** `{ title?, description? }` of a definition, checked. */
-type Annotations = { title?: string; description?: string };
+/** A field's clean copy as it is built (`type`, `title`, `description`, then its keywords in order), typed when done. */
+export type FieldCopy = { type: string; [keyword: string]: unknown };
 
 const OPTION_KEYWORDS: ReadonlySet<string> = new Set(['const', 'title', 'description']);
 const ITEMS_KEYWORDS: ReadonlySet<string> = new Set(['type', 'enum', 'anyOf']);
@@ -55,7 +56,8 @@ function checkEnumValues(context: CheckContext, value: unknown, path: IssuePath)
   if (!checkChoiceCount(context, value.length, path, 'enum')) return undefined;
   const before = context.issues.length;
   const seen = new Set<string>();
-  for (const [index, item] of value.entries()) {
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
     if (typeof item !== 'string') {
       report(
         context,
@@ -70,7 +72,7 @@ function checkEnumValues(context: CheckContext, value: unknown, path: IssuePath)
         'duplicate-enum-value',
         `enum lists ${previewValue(item)} more than once`,
       );
-    } else if (checkString(context, item, [...path, index], 'an enum value') !== undefined) {
+    } else if (checkStringAt(context, item, path, index, 'an enum value') !== undefined) {
       seen.add(item);
     }
   }
@@ -97,12 +99,12 @@ function checkOptions(
   const before = context.issues.length;
   const seen = new Set<string>();
   const options: EnumOption[] = [];
-  for (const [index, option] of value.entries()) {
-    const at = [...path, index];
+  for (let index = 0; index < value.length; index++) {
+    const option: unknown = value[index];
     if (!isJsonObject(option)) {
       report(
         context,
-        at,
+        [...path, index],
         'invalid-keyword-value',
         `each ${keyword} option must be a {"const", "title"} object`,
       );
@@ -112,7 +114,7 @@ function checkOptions(
       if (!OPTION_KEYWORDS.has(key) && !isAnnotation(key)) {
         report(
           context,
-          [...at, key],
+          [...path, index, key],
           'unsupported-keyword',
           `an option holds only const and title, not ${previewValue(key)}`,
         );
@@ -120,29 +122,46 @@ function checkOptions(
     }
     const constant = ownValue(option, 'const');
     if (!Object.hasOwn(option, 'const')) {
-      report(context, [...at, 'const'], 'invalid-keyword-value', 'each option needs a const (its value)');
+      report(
+        context,
+        [...path, index, 'const'],
+        'invalid-keyword-value',
+        'each option needs a const (its value)',
+      );
     } else if (typeof constant !== 'string') {
       report(
         context,
-        [...at, 'const'],
+        [...path, index, 'const'],
         'non-string-enum-value',
         `option values must be strings, not ${previewValue(constant)}`,
       );
     } else if (seen.has(constant)) {
       report(
         context,
-        [...at, 'const'],
+        [...path, index, 'const'],
         'duplicate-enum-value',
         `${keyword} lists ${previewValue(constant)} more than once`,
       );
-    } else if (checkString(context, constant, [...at, 'const'], 'an option value') !== undefined) {
+    } else if (
+      constant.length <= context.limits.maxSchemaStringLength ||
+      checkString(context, constant, [...path, index, 'const'], 'an option value') !== undefined
+    ) {
       seen.add(constant);
     }
     let title: string | undefined;
     if (!Object.hasOwn(option, 'title')) {
-      report(context, [...at, 'title'], 'invalid-keyword-value', 'each option needs a title (its label)');
+      report(
+        context,
+        [...path, index, 'title'],
+        'invalid-keyword-value',
+        'each option needs a title (its label)',
+      );
     } else {
-      title = checkString(context, option.title, [...at, 'title'], 'title');
+      const label = option.title;
+      title =
+        typeof label === 'string' && label.length <= context.limits.maxSchemaStringLength
+          ? label
+          : checkString(context, label, [...path, index, 'title'], 'title');
     }
     if (typeof constant === 'string' && title !== undefined) options.push({ const: constant, title });
   }
@@ -154,7 +173,7 @@ export function checkSingleSelect(
   context: CheckContext,
   definition: Record<string, unknown>,
   path: IssuePath,
-  annotations: Annotations,
+  field: FieldCopy,
 ): SingleSelectEnumSchema | LegacyTitledEnumSchema | undefined {
   checkKeywords(context, definition, SINGLE_SELECT_KEYWORDS, path, 'a single-select field');
   const hasEnum = Object.hasOwn(definition, 'enum');
@@ -177,13 +196,21 @@ export function checkSingleSelect(
       );
     }
     const oneOf = checkOptions(context, definition.oneOf, [...path, 'oneOf'], 'oneOf');
-    return oneOf && { type: 'string', ...annotations, oneOf };
+    if (oneOf === undefined) return undefined;
+    field.oneOf = oneOf;
+    return field as unknown as SingleSelectEnumSchema;
   }
   const values = checkEnumValues(context, definition.enum, [...path, 'enum']);
-  if (!Object.hasOwn(definition, 'enumNames'))
-    return values && { type: 'string', ...annotations, enum: values };
+  if (!Object.hasOwn(definition, 'enumNames')) {
+    if (values === undefined) return undefined;
+    field.enum = values;
+    return field as unknown as SingleSelectEnumSchema;
+  }
   const enumNames = checkEnumNames(context, definition.enumNames, values?.length, [...path, 'enumNames']);
-  return values && enumNames && { type: 'string', ...annotations, enum: values, enumNames };
+  if (values === undefined || enumNames === undefined) return undefined;
+  field.enum = values;
+  field.enumNames = enumNames;
+  return field as unknown as LegacyTitledEnumSchema;
 }
 
 /** Legacy `enumNames`: one string label per enum value. */
@@ -198,9 +225,7 @@ function checkEnumNames(
     return undefined;
   }
   const before = context.issues.length;
-  const names = value.map((name, index) =>
-    checkString(context, name, [...path, index], 'an enumNames label'),
-  );
+  const names = value.map((name, index) => checkStringAt(context, name, path, index, 'an enumNames label'));
   if (expected !== undefined && value.length !== expected) {
     report(
       context,
@@ -217,7 +242,7 @@ export function checkMultiSelect(
   context: CheckContext,
   definition: Record<string, unknown>,
   path: IssuePath,
-  annotations: Annotations,
+  field: FieldCopy,
 ): MultiSelectEnumSchema | undefined {
   checkKeywords(context, definition, MULTI_SELECT_KEYWORDS, path, 'a multi-select field');
   const items = ownValue(definition, 'items');
@@ -270,9 +295,9 @@ export function checkMultiSelect(
       `minItems ${minItems} is more than the ${count} choices`,
     );
   }
-  const limits = { ...(minItems !== undefined && { minItems }), ...(maxItems !== undefined && { maxItems }) };
-  if (values !== undefined)
-    return { type: 'array', ...annotations, ...limits, items: { type: 'string', enum: values } };
-  if (options !== undefined) return { type: 'array', ...annotations, ...limits, items: { anyOf: options } };
-  return undefined;
+  if (values === undefined && options === undefined) return undefined;
+  if (minItems !== undefined) field.minItems = minItems;
+  if (maxItems !== undefined) field.maxItems = maxItems;
+  field.items = values !== undefined ? { type: 'string', enum: values } : { anyOf: options };
+  return field as unknown as MultiSelectEnumSchema;
 }

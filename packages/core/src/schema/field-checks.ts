@@ -18,23 +18,29 @@ import {
   optionalString,
   report,
 } from './check-context.js';
-import { checkMultiSelect, checkSingleSelect } from './enum-checks.js';
+import { checkMultiSelect, checkSingleSelect, type FieldCopy } from './enum-checks.js';
 import { isJsonObject, ownValue, previewValue } from './json-object.js';
 import { BOOLEAN_KEYWORDS, NUMBER_KEYWORDS, STRING_KEYWORDS } from './keywords.js';
 
 const FORMATS: ReadonlySet<string> = new Set<StringFormat>(['email', 'uri', 'date', 'date-time']);
 const TYPES = 'string, number, integer, boolean or array (multi-select)';
 
-type Annotations = { title?: string; description?: string };
-
-function checkAnnotations(
+/**
+ * The start of a field's clean copy: `type`, then the checked `title` and `description`. The checks below
+ * add their keywords to it in the copy's order (assigned, not spread: a schema may be new on every call).
+ */
+function fieldStart(
   context: CheckContext,
   definition: Record<string, unknown>,
   path: IssuePath,
-): Annotations {
+  type: string,
+): FieldCopy {
+  const field: FieldCopy = { type };
   const title = optionalString(context, definition, 'title', path);
+  if (title !== undefined) field.title = title;
   const description = optionalString(context, definition, 'description', path);
-  return { ...(title !== undefined && { title }), ...(description !== undefined && { description }) };
+  if (description !== undefined) field.description = description;
+  return field;
 }
 
 /**
@@ -59,18 +65,18 @@ export function checkField(
   const type = ownValue(definition, 'type');
   let field: PrimitiveSchemaDefinition | undefined;
   if (type === 'string') {
-    const annotations = checkAnnotations(context, definition, path);
+    const start = fieldStart(context, definition, path, type);
     const isSelect = Object.hasOwn(definition, 'enum') || Object.hasOwn(definition, 'oneOf');
     field = isSelect
-      ? checkSingleSelect(context, definition, path, annotations)
-      : checkText(context, definition, path, annotations);
+      ? checkSingleSelect(context, definition, path, start)
+      : checkText(context, definition, path, start);
   } else if (type === 'number' || type === 'integer') {
-    field = checkNumber(context, definition, path, type, checkAnnotations(context, definition, path));
+    field = checkNumber(context, definition, path, type, fieldStart(context, definition, path, type));
   } else if (type === 'boolean') {
     checkKeywords(context, definition, BOOLEAN_KEYWORDS, path, 'a boolean field');
-    field = { type, ...checkAnnotations(context, definition, path) } satisfies BooleanSchema;
+    field = fieldStart(context, definition, path, type) as BooleanSchema;
   } else if (type === 'array') {
-    field = checkMultiSelect(context, definition, path, checkAnnotations(context, definition, path));
+    field = checkMultiSelect(context, definition, path, fieldStart(context, definition, path, type));
   } else if (type === 'object') {
     report(
       context,
@@ -117,14 +123,16 @@ function withDefault(
     );
     return undefined;
   }
-  return { ...field, default: Array.isArray(value) ? [...value] : value } as PrimitiveSchemaDefinition;
+  // `field` is this check's own fresh copy: the default goes last, as the copy's keyword order has it.
+  (field as unknown as FieldCopy).default = Array.isArray(value) ? [...value] : value;
+  return field;
 }
 
 function checkText(
   context: CheckContext,
   definition: Record<string, unknown>,
   path: IssuePath,
-  annotations: Annotations,
+  field: FieldCopy,
 ): StringSchema | undefined {
   checkKeywords(context, definition, STRING_KEYWORDS, path, 'a text field');
   const minLength = optionalCount(context, definition, 'minLength', path);
@@ -143,14 +151,11 @@ function checkText(
         `format ${previewValue(value)} is not one of email, uri, date, date-time`,
       );
   }
-  return {
-    type: 'string',
-    ...annotations,
-    ...(minLength !== undefined && { minLength }),
-    ...(maxLength !== undefined && { maxLength }),
-    ...(pattern !== undefined && { pattern }),
-    ...(format !== undefined && { format }),
-  };
+  if (minLength !== undefined) field.minLength = minLength;
+  if (maxLength !== undefined) field.maxLength = maxLength;
+  if (pattern !== undefined) field.pattern = pattern;
+  if (format !== undefined) field.format = format;
+  return field as StringSchema;
 }
 
 /**
@@ -208,7 +213,7 @@ function checkNumber(
   definition: Record<string, unknown>,
   path: IssuePath,
   type: 'number' | 'integer',
-  annotations: Annotations,
+  field: FieldCopy,
 ): NumberSchema {
   checkKeywords(
     context,
@@ -220,10 +225,7 @@ function checkNumber(
   const minimum = optionalNumber(context, definition, 'minimum', path);
   const maximum = optionalNumber(context, definition, 'maximum', path);
   checkRange(context, minimum, maximum, path, 'minimum', 'maximum');
-  return {
-    type,
-    ...annotations,
-    ...(minimum !== undefined && { minimum }),
-    ...(maximum !== undefined && { maximum }),
-  };
+  if (minimum !== undefined) field.minimum = minimum;
+  if (maximum !== undefined) field.maximum = maximum;
+  return field as NumberSchema;
 }

@@ -85,12 +85,12 @@ function checkRoot(context: CheckContext, input: Record<string, unknown>): Reque
   const properties = checkProperties(context, input);
   const required = checkRequired(context, input, properties);
   if (properties === undefined) return undefined;
-  return {
-    ...(typeof input.$schema === 'string' && { $schema: input.$schema }),
-    type: 'object',
-    properties,
-    ...(required !== undefined && { required }),
-  };
+  const schema: RequestedSchema =
+    typeof input.$schema === 'string'
+      ? { $schema: input.$schema, type: 'object', properties }
+      : { type: 'object', properties };
+  if (required !== undefined) schema.required = required;
+  return schema;
 }
 
 function checkProperties(
@@ -121,7 +121,10 @@ function checkProperties(
     );
     return undefined;
   }
-  const properties: Record<string, PrimitiveSchemaDefinition> = {};
+  // Made without a prototype, then given Object's: engines keep such an object as a hash table. Names are
+  // data and often new (a schema built per call), and adding unseen names to a `{}` makes V8 create and
+  // look up a hidden class per name, which cost more than checking the fields.
+  const properties = Object.create(null) as Record<string, PrimitiveSchemaDefinition>;
   let complete = true;
   for (const name of names) {
     const path = ['properties', name];
@@ -133,7 +136,7 @@ function checkProperties(
     if (field === undefined) complete = false;
     else setOwn(properties, name, field);
   }
-  return complete ? properties : undefined;
+  return complete ? Object.setPrototypeOf(properties, Object.prototype) : undefined;
 }
 
 /** `required`: distinct names of properties the schema defines. */

@@ -27,17 +27,24 @@ const TLD_THEN_HYPHEN = /^(com|net|org)-/;
  * host from the left and stop at the first familiar name. Returns that name as people see it.
  */
 export function embeddedDomain(host: Host): string | undefined {
-  const { asciiLabels: labels, unicodeLabels, registrableStart: end } = host;
-  for (let i = 1; i <= end && i < labels.length; i++) {
-    const label = labels[i]!;
-    if (i < end && WELL_KNOWN_TLDS.has(label)) {
+  const { ascii, registrableStart: end } = host;
+  // Label i runs from `start` to the next dot; read in place, since most hosts hold nothing suspicious.
+  let start = ascii.indexOf('.') + 1;
+  for (let i = 1; i <= end; i++) {
+    const stop = ascii.indexOf('.', start);
+    const length = stop - start;
+    if (i < end && length <= 4 && WELL_KNOWN_TLDS.has(ascii.slice(start, stop))) {
+      const { asciiLabels: labels, unicodeLabels } = host;
       let last = i;
       // `paypal.co.uk.evil.example`: take the country code along.
       while (last + 1 < end && COUNTRY_CODE.test(labels[last + 1]!)) last++;
       return unicodeLabels.slice(i - 1, last + 1).join('.');
     }
-    const hyphenated = TLD_THEN_HYPHEN.exec(label);
-    if (hyphenated) return `${unicodeLabels[i - 1]}.${hyphenated[1]}`;
+    if (length >= 4 && ascii.charCodeAt(start + 3) === 0x2d /* - */) {
+      const hyphenated = TLD_THEN_HYPHEN.exec(ascii.slice(start, start + 4));
+      if (hyphenated) return `${host.unicodeLabels[i - 1]}.${hyphenated[1]}`;
+    }
+    start = stop + 1;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { URL_FORBIDDEN_CHAR } from '../text/invisible.js';
-import { isLoopbackHost } from './loopback.js';
-import { registrableDomain } from './public-suffix.js';
+import { isLoopbackHost, isLoopbackName } from './loopback.js';
+import { publicSuffixLabels } from './public-suffix.js';
 import { decodePunycode } from './punycode.js';
 
 /** A parsed URL's host, split the way a consent card shows it (E-54). */
@@ -31,47 +31,99 @@ const ACE_PREFIX = 'xn--';
 export function analyzeHost(hostname: string): HostResult {
   if (hostname.startsWith('[')) return ip('ipv6', hostname);
   // The parser turns every numeric host (0x7f.1, 2130706433) into dotted decimal, so this finds them all.
-  if (IPV4.test(hostname)) return ip('ipv4', hostname);
+  const last = hostname.charCodeAt(hostname.length - 1);
+  if (last >= 0x30 && last <= 0x39 && IPV4.test(hostname)) return ip('ipv4', hostname);
 
   const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
   if (name.length > MAX_NAME_LENGTH) {
     return { ok: false, message: `The host name is ${name.length} characters long; DNS allows at most 253.` };
   }
-  const asciiLabels = name.split('.');
-  const unicodeLabels: string[] = [];
-  for (const label of asciiLabels) {
-    if (label === '') return { ok: false, message: 'The host name has an empty label (two dots in a row).' };
-    if (label.length > MAX_LABEL_LENGTH) {
-      return {
-        ok: false,
-        message: `The host label "${label.slice(0, 20)}…" is ${label.length} characters long; DNS allows at most 63.`,
-      };
+  let labels = 0;
+  let decoded: string[] | undefined;
+  if (
+    name.length > 0 &&
+    name.length <= MAX_LABEL_LENGTH &&
+    name.charCodeAt(0) !== 0x2e &&
+    name.charCodeAt(name.length - 1) !== 0x2e &&
+    !name.includes('..') &&
+    !name.includes(ACE_PREFIX)
+  ) {
+    // Most hosts: short, no empty label, no Punycode. Only the labels need counting.
+    labels = 1;
+    for (let dot = name.indexOf('.'); dot >= 0; dot = name.indexOf('.', dot + 1)) labels++;
+  } else {
+    // One scan over the labels, in place, reporting the first that DNS or IDNA refuses.
+    for (let start = 0, end = 0; end <= name.length; end++) {
+      if (end < name.length && name.charCodeAt(end) !== 0x2e /* . */) continue;
+      if (end === start)
+        return { ok: false, message: 'The host name has an empty label (two dots in a row).' };
+      if (end - start > MAX_LABEL_LENGTH) {
+        return {
+          ok: false,
+          message: `The host label "${name.slice(start, start + 20)}…" is ${end - start} characters long; DNS allows at most 63.`,
+        };
+      }
+      if (name.charCodeAt(start + 2) === 0x2d && name.startsWith(ACE_PREFIX, start)) {
+        const label = name.slice(start, end);
+        const unicode = toUnicodeLabel(label);
+        if (unicode === undefined) {
+          return {
+            ok: false,
+            message: `The host label "${label}" is not valid internationalized (Punycode) text; browsers may refuse it or show it differently.`,
+          };
+        }
+        decoded ??= name.split('.');
+        decoded[labels] = unicode;
+      }
+      labels++;
+      start = end + 1;
     }
-    const unicode = label.startsWith(ACE_PREFIX) ? toUnicodeLabel(label) : label;
-    if (unicode === undefined) {
-      return {
-        ok: false,
-        message: `The host label "${label}" is not valid internationalized (Punycode) text; browsers may refuse it or show it differently.`,
-      };
-    }
-    unicodeLabels.push(unicode);
+  }
+  let unicode = hostname;
+  if (decoded) {
+    const unicodeName = decoded.join('.');
+    unicode = name === hostname ? unicodeName : `${unicodeName}.`;
+  }
+  // Private suffixes count as public: `alice.github.io` and `bob.github.io` are different sites (E-54).
+  // A host that is itself a public suffix (`localhost`, `github.io`) is its own site.
+  const suffixLabels = publicSuffixLabels(name);
+  const registrableStart = labels > suffixLabels ? labels - suffixLabels - 1 : 0;
+  const host = new DomainHost(hostname, unicode, name, registrableStart, isLoopbackName(name), decoded);
+  return { ok: true, host };
+}
+
+/** A domain name's {@link Host}; its label lists are made when first read (the warnings rarely need them). */
+class DomainHost implements Host {
+  /**
+   * One host that is never collected, so that the hidden class of every DomainHost stays alive. V8 holds
+   * the class of objects built field by field (as constructors build them) only weakly: when the last
+   * host is collected, a garbage collection drops the class, and with it the optimized code of analyzeUrl
+   * that checks for it, which then runs slowly until it is optimized again.
+   */
+  static readonly exemplar: Host = new DomainHost('', '', '', 0, false, undefined);
+
+  readonly kind = 'domain';
+  private labels: string[] | undefined;
+
+  constructor(
+    readonly ascii: string,
+    readonly unicode: string,
+    /** `ascii` without its trailing dot. */
+    private readonly name: string,
+    readonly registrableStart: number,
+    readonly loopback: boolean,
+    /** The Unicode labels, when some label was Punycode. */
+    private readonly decoded: string[] | undefined,
+  ) {}
+
+  get asciiLabels(): readonly string[] {
+    this.labels ??= this.name.split('.');
+    return this.labels;
   }
 
-  // Private suffixes count as public: `alice.github.io` and `bob.github.io` are different sites (E-54).
-  const domain = registrableDomain(name);
-  // A host that is itself a public suffix (`localhost`, `github.io`) is its own site.
-  const registrableStart = domain ? asciiLabels.length - domain.split('.').length : 0;
-  const unicodeName = unicodeLabels.join('.');
-  const host: Host = {
-    kind: 'domain',
-    ascii: hostname,
-    unicode: name === hostname ? unicodeName : `${unicodeName}.`,
-    asciiLabels,
-    unicodeLabels,
-    registrableStart,
-    loopback: isLoopbackHost(hostname),
-  };
-  return { ok: true, host };
+  get unicodeLabels(): readonly string[] {
+    return this.decoded ?? this.asciiLabels;
+  }
 }
 
 /**
@@ -84,13 +136,22 @@ export function splitRegistrable(host: Host): {
   subdomain?: string;
 } {
   if (host.kind !== 'domain') return {};
-  const registrableDomain = host.unicodeLabels.slice(host.registrableStart).join('.');
-  const registrableDomainAscii = host.asciiLabels.slice(host.registrableStart).join('.');
-  if (host.registrableStart === 0) return { registrableDomain, registrableDomainAscii };
+  const { ascii, unicode, registrableStart } = host;
+  // The ASCII spellings are slices of the host name, and so are the Unicode ones when no label was Punycode.
+  let offset = 0;
+  for (let i = 0; i < registrableStart; i++) offset = ascii.indexOf('.', offset) + 1;
+  const registrableDomainAscii = ascii.slice(offset, ascii.endsWith('.') ? -1 : ascii.length);
+  const allAscii = unicode === ascii;
+  const registrableDomain = allAscii
+    ? registrableDomainAscii
+    : host.unicodeLabels.slice(registrableStart).join('.');
+  if (registrableStart === 0) return { registrableDomain, registrableDomainAscii };
   return {
     registrableDomain,
     registrableDomainAscii,
-    subdomain: host.unicodeLabels.slice(0, host.registrableStart).join('.'),
+    subdomain: allAscii
+      ? ascii.slice(0, offset - 1)
+      : host.unicodeLabels.slice(0, registrableStart).join('.'),
   };
 }
 

@@ -10,6 +10,10 @@ const DOTTED_IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
 export function isLoopbackHost(hostname: string): boolean {
   if (hostname.startsWith('[')) return hostname === '[::1]';
   if (DOTTED_IPV4.test(hostname)) return hostname.startsWith('127.');
-  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  return isLoopbackName(hostname.endsWith('.') ? hostname.slice(0, -1) : hostname);
+}
+
+/** The rule for domain names (`localhost`, `*.localhost`), given without a trailing dot. */
+export function isLoopbackName(name: string): boolean {
   return name === 'localhost' || name.endsWith('.localhost');
 }

@@ -4,7 +4,8 @@
  * Common and Inherited scripts (digits, hyphen, combining marks) belong to no script here.
  */
 
-const SCRIPT_NAMES = [
+/** The scripts a label is checked for, in the order warnings name them. */
+export const SCRIPT_NAMES = [
   'Latin',
   'Greek',
   'Cyrillic',
@@ -39,19 +40,43 @@ const SCRIPT_NAMES = [
   'Han',
 ] as const;
 
-const SCRIPT_TESTS = SCRIPT_NAMES.map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
+const SCRIPT_TESTS = SCRIPT_NAMES.map((name) => new RegExp(`^\\p{Script=${name}}$`, 'u'));
+const COMMON_OR_INHERITED = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+/** A character's script, as an index into SCRIPT_NAMES; -1 Common or Inherited, -2 another script. */
+const scriptIndexCache = new Map<number, number>();
+const SCRIPT_INDEX_CACHE_SIZE = 4096;
 
-/** A letter of a script not listed above (Common and Inherited are no script). */
-const OTHER_SCRIPT = new RegExp(
-  `[^\\p{Script=Common}\\p{Script=Inherited}${SCRIPT_NAMES.map((name) => `\\p{Script=${name}}`).join('')}]`,
-  'u',
-);
+function scriptIndexOf(char: string, code: number): number {
+  let index = scriptIndexCache.get(code);
+  if (index !== undefined) return index;
+  index = SCRIPT_TESTS.findIndex((test) => test.test(char));
+  if (index < 0) index = COMMON_OR_INHERITED.test(char) ? -1 : -2;
+  if (scriptIndexCache.size < SCRIPT_INDEX_CACHE_SIZE) scriptIndexCache.set(code, index);
+  return index;
+}
 
-/** The scripts a label's letters come from, in the order listed above; `another script` for the rest. */
+/**
+ * The scripts a label's letters come from, in the order listed above; `another script` for the rest.
+ * Each character has one script, so it is classified once (ASCII by range, the rest by the tests above,
+ * remembered for the first 4096 distinct characters).
+ */
 export function scriptsOf(label: string): string[] {
+  let found = 0;
+  let other = false;
+  for (const char of label) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x80) {
+      // ASCII letters are Latin; the rest of ASCII (digits, `-`) is Common.
+      if ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a) found |= 1;
+      continue;
+    }
+    const index = scriptIndexOf(char, code);
+    if (index >= 0) found |= 1 << index;
+    else if (index === -2) other = true;
+  }
   const scripts: string[] = [];
-  for (const [name, test] of SCRIPT_TESTS) if (test.test(label)) scripts.push(name);
-  if (OTHER_SCRIPT.test(label)) scripts.push('another script');
+  for (let i = 0; i < SCRIPT_NAMES.length; i++) if (found & (1 << i)) scripts.push(SCRIPT_NAMES[i]!);
+  if (other) scripts.push('another script');
   return scripts;
 }
 

@@ -17,7 +17,8 @@ export function collectWarnings(url: URL, host: Host, raw: string, site: string)
   const warnings: UrlWarning[] = [];
 
   if (url.username !== '' || url.password !== '') warnings.push(userinfoWarning(url, host));
-  if (host.kind === 'domain') warnings.push(...scriptWarnings(host));
+  // An all-ASCII host (its Unicode form is its ASCII form) has no script to warn about.
+  if (host.kind === 'domain' && host.unicode !== host.ascii) warnings.push(...scriptWarnings(host));
   const fake = host.kind === 'domain' ? embeddedDomain(host) : undefined;
   if (fake !== undefined) {
     warnings.push({

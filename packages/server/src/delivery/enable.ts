@@ -15,6 +15,7 @@ import {
 } from '../sdk/v1.js';
 import type { StateKeyInput } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
+import type { Tasks } from '../tasks/engine.js'; // tasks hook
 import { DEFAULT_MAX_ANSWER_ATTEMPTS } from './reask.js';
 import { DEFAULT_MAX_ROUNDS, type RequestHandler, RoundRunner, type RoundSettings } from './rounds.js';
 import { recordScope } from './scope.js';
@@ -57,6 +58,11 @@ export interface ElicitationOptions {
   log?: (line: string) => void;
   /** Time for the elicitation timeout, progress and `requestState` expiry; injectable for tests. */
   clock?: Clock;
+  /**
+   * Long-running tools (Tasks extension, v2 SDK, 2026-07-28): the process's task engine, `createTasks({ store })`.
+   * Tools wrapped in `longRunning` then run as tasks for requests that declare `io.modelcontextprotocol/tasks`.
+   */
+  tasks?: Tasks;
 }
 
 const ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']); // M-01
@@ -170,6 +176,7 @@ function resolveOptions(options: ElicitationOptions): RoundSettings {
       log: options.log ?? DEFAULT_LOG,
     },
     wait: { clock, progressIntervalMs: interval },
+    tasks: options.tasks, // tasks hook
   };
 }
 

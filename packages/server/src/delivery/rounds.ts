@@ -21,6 +21,8 @@ import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
 import { StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
+import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
+import type { Tasks } from '../tasks/engine.js'; // tasks hook
 import { principalOf, requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState, Round } from './round.js';
 import { recordScope, type ScopePolicy } from './scope.js';
@@ -58,26 +60,34 @@ export interface RoundSettings {
   clock: Clock;
   policy: ScopePolicy;
   wait: WaitPolicy;
+  /** The task engine, when long-running tools may run as tasks (the third delivery, `tasks/`). */
+  tasks: Tasks | undefined;
 }
 
 export class RoundRunner {
   readonly #server: ServerSeam & { instance: Server };
   readonly #settings: RoundSettings;
+  readonly #tasks: TaskDelivery; // tasks hook
   #sealer: Promise<StateSealer> | undefined;
 
   constructor(server: ServerSeam & { instance: Server }, settings: RoundSettings) {
     this.#server = server;
     this.#settings = settings;
+    this.#tasks = new TaskDelivery(settings.tasks, server, settings);
   }
 
   wrap(method: string, handler: RequestHandler): RequestHandler {
+    this.#tasks.capture(method, handler); // tasks hook
     return async (request, ctx) => {
       // M-19: a request carrying the per-request `_meta` envelope's revision speaks 2026-07-28.
       const revision = envelopeRevision(ctx);
       if (revision === undefined || revision < REVISION_2026_07_28) {
         const call = new Call(v2Call(ctx, this.#server, false), this.#settings.wait);
         recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
-        return handler(request, ctx);
+        const taskScope = this.#tasks.begin(ctx); // tasks hook
+        const result = await handler(request, ctx);
+        this.#tasks.checkMissing(taskScope, method); // tasks hook: T-03
+        return result;
       }
       return this.#runRounds(method, handler, request, ctx);
     };
@@ -122,6 +132,7 @@ export class RoundRunner {
       });
       const call = new Call(v2Call(handlerCtx, this.#server, true), this.#settings.wait);
       recordScope(handlerCtx, { era: '2026-07-28', call, policy: this.#settings.policy, round });
+      const taskScope = this.#tasks.begin(handlerCtx); // tasks hook
       let result: Result | undefined;
       let failure: { error: unknown } | undefined;
       try {
@@ -140,6 +151,10 @@ export class RoundRunner {
       }
       // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
       if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
+      // tasks hook: T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
+      this.#tasks.checkMissing(taskScope, method);
+      const asTask = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
+      if (asTask) return asTask;
       if (round.missingMode && (failure || (result as { isError?: unknown } | undefined)?.isError === true)) {
         // M-19: the request needed a capability the host did not declare, and the handler did not fall back.
         throw new MissingRequiredClientCapabilityError(

@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '@elicitkit/core';
 import { invalidOptionError, stepReplayedError } from '../errors.js';
 import type { HandlerContext } from '../sdk/seam.js';
+import { persistStep } from '../tasks/persist.js'; // tasks hook
 import { scopeOf } from './scope.js';
 
 /** Options of {@link step}. */
@@ -60,6 +61,7 @@ export async function step<T>(
   }
   const copy = JSON.parse(json) as T;
   round.recordStep(position, name, copy);
+  await persistStep(ctx, round); // tasks hook: a task keeps its steps even if its instance dies next
   return copy;
 }
 

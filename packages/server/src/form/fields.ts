@@ -5,7 +5,7 @@ import type { ElicitValue, EnumOption, PrimitiveSchemaDefinition, StringFormat }
  * an immutable {@link Field}. A form is a plain object of fields:
  *
  * ```ts
- * { name: text().title('Name'), age: integer({ minimum: 0 }).optional() }
+ * const form = { name: text().title('Name'), age: integer({ minimum: 0 }).optional() };
  * ```
  *
  * The value type and presence travel in the type parameters, so `elicitForm` can type its answer.

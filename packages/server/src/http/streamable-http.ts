@@ -327,7 +327,7 @@ export interface ServedMcpHttp {
  * Listens on `host:port` (loopback and a free port by default) and serves the MCP endpoint at `path`.
  *
  * ```ts
- * const { url, close } = await serveMcpHttp(() => createMyServer());
+ * const { url, close } = await serveMcpHttp(() => createServer());
  * console.log(`MCP endpoint: ${url}`);
  * ```
  */

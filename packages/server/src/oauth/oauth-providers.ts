@@ -35,8 +35,10 @@ export interface OAuthProvidersOptions {
  * tokens in its vault, and gives every attached connection `url.oauth.accessToken(ctx, provider)`.
  *
  * ```ts
- * const urlMode = createUrlMode({ ...,  vault, oauth: oauthProviders([{ name: 'calendar',
- *   displayName: 'Example Calendar', issuer, clientId, clientSecret, scopes: ['openid', 'calendar.read'] }]) });
+ * const urlMode = createUrlMode({ store, publicBaseUrl, identity: bearerIdentity(), vault,
+ *   browserIdentity: sessions.browserIdentity, csrfSecret, oauth: oauthProviders([{ name: 'calendar',
+ *   displayName: 'Example Calendar', issuer: 'https://calendar.example', clientId: 'my-server',
+ *   clientSecret: process.env.CALENDAR_CLIENT_SECRET, scopes: ['openid', 'calendar.read'] }]) });
  * ```
  *
  * Provider options are checked here, at once; nothing is fetched until a user connects.

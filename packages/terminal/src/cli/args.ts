@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { localeFromEnv } from '../i18n/locale.js';
+import type { Phrase } from '../i18n/phrase.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -17,6 +19,8 @@ export interface Common {
   answersFile?: string;
   /** False with `--no-color`. */
   color: boolean;
+  /** `--locale <tag>`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`). */
+  locale: string;
 }
 
 export type Command =
@@ -25,56 +29,76 @@ export type Command =
   | ({ name: 'connect' } & Common)
   | ({ name: 'call'; tool: string; argumentsJson?: string } & Common);
 
-export type Parsed = { ok: true; command: Command } | { ok: false; message: string };
+/** A refused command line says why as a phrase, worded once the catalog is loaded (this file loads nothing). */
+export type Parsed = { ok: true; command: Command } | { ok: false; phrase: Phrase };
 
 const options = {
   header: { type: 'string', short: 'H', multiple: true },
   answers: { type: 'string' },
   protocol: { type: 'string' },
+  locale: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
 
-function fail(message: string): Parsed {
-  return { ok: false, message };
+function isLocaleTag(tag: string): boolean {
+  try {
+    new Intl.Locale(tag);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-function parseHeaders(raw: string[]): Record<string, string> | string {
+function fail(phrase: Phrase): Parsed {
+  return { ok: false, phrase };
+}
+
+/** A value from the command line, quoted and cut short, as a message parameter. */
+function given(text: string): string {
+  return JSON.stringify(text.slice(0, 40));
+}
+
+function parseHeaders(raw: string[]): { headers: Record<string, string> } | { refused: Phrase } {
   const headers: Record<string, string> = {};
   for (const entry of raw) {
     const colon = entry.indexOf(':');
     const name = colon > 0 ? entry.slice(0, colon).trim() : '';
     // RFC 9110 token characters; a value must not carry line breaks.
     if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(entry)) {
-      return `--header expects "Name: value", got ${JSON.stringify(entry)}`;
+      return { refused: { key: 'cli.header', params: { given: JSON.stringify(entry) } } };
     }
     headers[name] = entry.slice(colon + 1).trim();
   }
-  return headers;
+  return { headers };
 }
 
-function httpTarget(text: string | undefined, headers: Record<string, string>): Target | string {
-  if (text === undefined) return 'missing the server: an http(s) URL, or -- <command> [args…]';
+function httpTarget(text: string | undefined, headers: Record<string, string>): Target | Phrase {
+  if (text === undefined) return { key: 'cli.no-server' };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return `not a URL: ${JSON.stringify(text)} (expected http(s)://… or -- <command> [args…])`;
+    return { key: 'cli.not-url', params: { given: JSON.stringify(text) } };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `not an http(s) URL: ${JSON.stringify(text)}`;
+    return { key: 'cli.not-http', params: { given: JSON.stringify(text) } };
   return { kind: 'http', url, headers };
 }
 
 /** Parses `elicit …` arguments without loading anything heavy (the `--version` path must stay fast). */
-export function parseCommandLine(argv: string[]): Parsed {
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {
   const config = { args: argv, options, allowPositionals: true, strict: true, tokens: true } as const;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    return fail(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+    // node:util's own words (`Unknown option '--bogus'`), as they are.
+    return fail({
+      key: 'raw',
+      params: { text: error instanceof Error ? error.message.split('\n')[0]! : String(error) },
+    });
   }
   const { values, positionals, tokens } = parsed;
   if (values.help) return { ok: true, command: { name: 'help' } };
@@ -88,43 +112,50 @@ export function parseCommandLine(argv: string[]): Parsed {
   const before = positionals.slice(0, positionals.length - afterTerminator);
   const serverCommand = terminator ? positionals.slice(positionals.length - afterTerminator) : undefined;
 
-  const headers = parseHeaders(values.header ?? []);
-  if (typeof headers === 'string') return fail(headers);
+  const parsedHeaders = parseHeaders(values.header ?? []);
+  if ('refused' in parsedHeaders) return fail(parsedHeaders.refused);
+  const { headers } = parsedHeaders;
   const [name, ...rest] = before;
   if (name === undefined) return { ok: true, command: { name: 'help' } };
-  if (name !== 'connect' && name !== 'call') return fail(`unknown command ${JSON.stringify(name)}`);
+  if (name !== 'connect' && name !== 'call')
+    return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
 
-  let target: Target | string;
+  let target: Target | Phrase;
   let operands: string[];
   if (serverCommand) {
-    if (serverCommand.length === 0) return fail('missing the server command after --');
-    if (Object.keys(headers).length > 0) return fail('--header applies to http(s) servers only');
+    if (serverCommand.length === 0) return fail({ key: 'cli.no-command' });
+    if (Object.keys(headers).length > 0) return fail({ key: 'cli.header-stdio' });
     target = { kind: 'stdio', command: serverCommand[0]!, args: serverCommand.slice(1) };
     operands = rest;
   } else {
     target = httpTarget(rest[0], headers);
     operands = rest.slice(1);
   }
-  if (typeof target === 'string') return fail(target);
+  if ('key' in target) return fail(target);
   const protocol = values.protocol ?? 'auto';
   if (!(PROTOCOLS as readonly string[]).includes(protocol) && protocol !== 'auto') {
-    return fail(`--protocol expects ${PROTOCOLS.join(' or ')}, got ${JSON.stringify(protocol.slice(0, 40))}`);
+    return fail({ key: 'cli.protocol', params: { given: given(protocol) } });
+  }
+  const locale = values.locale ?? localeFromEnv(env);
+  if (!isLocaleTag(locale)) {
+    return fail({ key: 'cli.locale', params: { given: given(locale) } });
   }
   const common: Common = {
     target,
     protocol: protocol as ProtocolChoice,
     color: values['no-color'] !== true,
+    locale,
     ...(values.answers !== undefined && { answersFile: values.answers }),
   };
 
   if (name === 'connect') {
     if (operands.length > 0)
-      return fail(`connect takes no more arguments, got ${JSON.stringify(operands[0])}`);
+      return fail({ key: 'cli.connect-extra', params: { given: given(operands[0]!) } });
     return { ok: true, command: { name: 'connect', ...common } };
   }
   const [tool, argumentsJson, extra] = operands;
-  if (tool === undefined) return fail('call needs a tool name');
-  if (extra !== undefined) return fail('call takes one JSON argument object; quote it as a single argument');
+  if (tool === undefined) return fail({ key: 'cli.no-tool' });
+  if (extra !== undefined) return fail({ key: 'cli.call-extra' });
   return {
     ok: true,
     command: { name: 'call', tool, ...(argumentsJson !== undefined && { argumentsJson }), ...common },

@@ -1,3 +1,6 @@
+import { loadWords } from '../i18n/messages.js';
+import { type Phrase, say } from '../i18n/phrase.js';
+import { keyboardFor } from '../ui/keyboard.js';
 import { colorSupported, createStyle } from '../ui/style.js';
 import type { Command } from './args.js';
 import { chooseUI } from './choose-ui.js';
@@ -14,14 +17,18 @@ import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
  */
 export async function runCall(command: Extract<Command, { name: 'call' }>, version: string): Promise<number> {
   const style = createStyle(command.color && colorSupported(process.stdout));
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const { t } = await loadWords(command.locale);
+  // Lines that arrive while a prompt is up (the server's stderr, say) wait for it, as in a session.
+  const keyboard = keyboardFor(process.stdin);
+  const logLine = (line: string) => void keyboard.print(() => process.stderr.write(`${line}\n`));
+  const log = (phrase: Phrase) => logLine(say(t, phrase));
   let connection: Connection | undefined;
   try {
     // Bad JSON is reported before anything connects.
     const args = command.argumentsJson === undefined ? {} : parseArgumentsJson(command.argumentsJson);
     connection = await openConnection(
       command.target,
-      await chooseUI(command, log),
+      await chooseUI(command, logLine),
       version,
       log,
       command.protocol,
@@ -30,17 +37,17 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
     const active = connection;
     const result = await interruptible((signal) => callTool(active, tool.name, args, signal));
     const shown = process.stdout.isTTY
-      ? renderResult(result, style, process.stdout.columns ?? 100)
-      : plainResult(result);
-    process.stdout.write(`${shown}\n`);
+      ? renderResult(result, style, process.stdout.columns ?? 100, t)
+      : plainResult(result, t);
+    await keyboard.print(() => process.stdout.write(`${shown}\n`));
     if (result.isError) {
-      log('elicit: the tool reported an error');
+      logLine(`elicit: ${t.t('result.tool-error')}`);
       return ExitCode.Failed;
     }
     return ExitCode.Ok;
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
-    log(`elicit: ${error.message}`);
+    logLine(`elicit: ${say(t, error.phrase)}`);
     return error.exitCode;
   } finally {
     await connection?.close().catch(() => {});

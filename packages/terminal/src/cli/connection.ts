@@ -1,12 +1,14 @@
 import { createInterface } from 'node:readline';
 import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
+import { systemBrowserOpener } from '@elicitkit/client/node';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 
 type VersionNegotiationOptions = NonNullable<
   ConstructorParameters<typeof Client>[1]
 >['versionNegotiation'] & {};
 
-import { requesterLabel } from '../ui/banner.js';
+import { requesterLabel } from '@elicitkit/client/ui-kit';
+import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
 import type { ProtocolChoice, Target } from './args.js';
 import { describeError } from './describe-error.js';
@@ -41,18 +43,11 @@ function versionNegotiation(protocol: ProtocolChoice, target: Target): VersionNe
   };
 }
 
-/**
- * E-43, tuned for a person at a prompt: every tool call here is one the person typed, and a single call may
- * ask a few questions (pick a booking, then confirm), so the library default (3, then one per 10 s) would
- * refuse honest servers mid-session. A server flooding requests is still cut off after ten in a row.
- */
-const SESSION_RATE_LIMIT = { burst: 10, refillMs: 3_000 };
-
 export function describeTarget(target: Target): string {
   return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
 }
 
-async function createTransport(target: Target, log: (line: string) => void): Promise<Transport> {
+async function createTransport(target: Target, log: (line: Phrase) => void): Promise<Transport> {
   if (target.kind === 'http') {
     return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
   }
@@ -62,7 +57,7 @@ async function createTransport(target: Target, log: (line: string) => void): Pro
   const stderr = transport.stderr as NodeJS.ReadableStream | null;
   if (stderr) {
     createInterface({ input: stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-      log(`[server] ${safeLine(line, 2000)}`),
+      log({ key: 'session.server-line', params: { line: safeLine(line, 2000) } }),
     );
   }
   return transport;
@@ -76,16 +71,18 @@ export async function openConnection(
   target: Target,
   ui: ElicitationUI,
   version: string,
-  log: (line: string) => void,
+  log: (line: Phrase) => void,
   protocol: ProtocolChoice = 'auto',
 ): Promise<Connection> {
   const client = new Client(
     { name: 'elicit', title: 'elicit (elicitkit terminal host)', version },
     { versionNegotiation: versionNegotiation(protocol, target) },
   );
-  const host = installElicitation(client, { ui, modes: ['form', 'url'], rateLimit: SESSION_RATE_LIMIT });
+  // E-43 with the library's budget: requests during a call the person made count apart from unsolicited
+  // ones, and over either budget the person is asked (terminalUI's rateLimited) whether to allow more.
+  const host = installElicitation(client, { ui, modes: ['form', 'url'], opener: systemBrowserOpener() });
   host.on('error', ({ during, error }) => {
-    if (during === 'ui') log(`elicit: the prompt failed: ${describeError(error)}`);
+    if (during === 'ui') log({ key: 'session.ui-failed', params: { reason: describeError(error) } });
   });
   const closing = new AbortController();
   client.onclose = () => closing.abort();
@@ -97,10 +94,8 @@ export async function openConnection(
     await client.close().catch(() => {});
     throw new CliError(
       'unreachable',
-      `cannot connect to ${describeTarget(target)}: ${describeError(error)}`,
-      {
-        cause: error,
-      },
+      { key: 'error.unreachable', params: { target: describeTarget(target), reason: describeError(error) } },
+      { cause: error },
     );
   }
   const info = client.getServerVersion();

@@ -1,4 +1,5 @@
 import { ElicitkitError } from '@elicitkit/core';
+import { type Phrase, sayInEnglish } from '../i18n/phrase.js';
 import { ExitCode } from './exit-codes.js';
 
 export type CliErrorCode =
@@ -24,13 +25,16 @@ const exitCodes: Record<CliErrorCode, ExitCode> = {
 
 /**
  * A failure the CLI reports in one line and maps to an exit status. Internal to the command (it never reaches a
- * library user), so it extends the base directly: the exit status is its classification.
+ * library user), so it extends the base directly: the exit status is its classification. It carries what to
+ * say as a phrase, worded in the person's language where it is shown; `message` is the English wording.
  */
 export class CliError extends ElicitkitError<CliErrorCode> {
   readonly exitCode: ExitCode;
+  readonly phrase: Phrase;
 
-  constructor(code: CliErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
+  constructor(code: CliErrorCode, phrase: Phrase, options?: { cause?: unknown }) {
+    super(code, sayInEnglish(phrase), options);
     this.exitCode = exitCodes[code];
+    this.phrase = phrase;
   }
 }

@@ -2,33 +2,21 @@
 // The `elicit` entry point. It parses arguments with nothing but node:util so that `--help` and
 // `--version` answer at once; the SDK and the prompt library load only for commands that need them.
 import { readFileSync } from 'node:fs';
+import { localeFromEnv } from '../i18n/locale.js';
 import { parseCommandLine } from './args.js';
 import { ExitCode } from './exit-codes.js';
 
-const HELP = `elicit: a terminal MCP host that answers elicitation requests
-
-Usage:
-  elicit connect <http(s)-url>                   interactive session with a Streamable HTTP server
-  elicit connect -- <command> [args…]            … with a server started as a stdio subprocess
-  elicit call <http(s)-url> <tool> [json-args]   call one tool, print the result, exit
-  elicit call <tool> [json-args] -- <command> [args…]
-
-In a session: tools · call <tool> [json-args] · help · exit
-
-Options:
-  -H, --header "Name: value"   HTTP header for every request (repeatable), e.g. "Authorization: Bearer …"
-      --answers <file.json>    answer forms from a JSON object keyed by field name (no prompts);
-                               defaults fill the rest; a required field without an answer declines;
-                               URL requests are always declined and their URL printed
-      --protocol <version>     pin the protocol revision: 2025-11-25 or 2026-07-28; by default elicit
-                               negotiates (asks the server with server/discover, falls back to
-                               initialize), over HTTP and stdio alike
-      --no-color               plain output (also: NO_COLOR=1)
-  -h, --help                   this help
-  -V, --version                the version
-
-Exit codes (elicit call): 0 success · 1 the tool failed · 2 bad usage, JSON or tool name
-  · 3 server unreachable or connection lost · 130 interrupted`;
+/**
+ * The terminal catalog for `--help` and a refused command line, loaded only on those paths: in the language
+ * of `--locale` if the command line names one, else the environment's.
+ */
+async function catalog(argv: string[]) {
+  const { loadWords } = await import('../i18n/messages.js');
+  const at = argv.indexOf('--locale');
+  const flag =
+    at >= 0 ? argv[at + 1] : argv.find((arg) => arg.startsWith('--locale='))?.slice('--locale='.length);
+  return (await loadWords(flag ?? localeFromEnv())).t;
+}
 
 function version(): string {
   // dist/cli/main.js and src/cli/main.ts both sit two levels below the package root.
@@ -41,13 +29,15 @@ function version(): string {
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommandLine(argv);
   if (!parsed.ok) {
-    process.stderr.write(`elicit: ${parsed.message}\nRun "elicit --help" for usage.\n`);
+    const { say } = await import('../i18n/phrase.js');
+    const t = await catalog(argv);
+    process.stderr.write(`elicit: ${say(t, parsed.phrase)}\n${t.t('cli.usage')}\n`);
     return ExitCode.Usage;
   }
   const { command } = parsed;
   switch (command.name) {
     case 'help':
-      process.stdout.write(`${HELP}\n`);
+      process.stdout.write(`${(await catalog(argv)).t('cli.help')}\n`);
       return ExitCode.Ok;
     case 'version':
       process.stdout.write(`${version()}\n`);

@@ -1,34 +1,39 @@
+import type { Translator } from '@elicitkit/core';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
-import { GUTTER } from '../ui/banner.js';
+import type { TerminalMessageKey } from '../i18n/en.js';
 import type { Style } from '../ui/style.js';
-import { displayWidth, fit, safeBlock, safeLine, wrap } from '../ui/text.js';
+import { displayWidth, fit, GUTTER, safeBlock, safeLine, wrap } from '../ui/text.js';
 
 type Block = CallToolResult['content'][number];
+type T = Translator<TerminalMessageKey>;
 
 /** One content block as text. Links stay plain text: nothing a tool returns is made clickable (E-56). */
-function blockText(block: Block): string {
+function blockText(block: Block, t: T): string {
   switch (block.type) {
     case 'text':
       return block.text;
     case 'image':
     case 'audio':
-      return `[${block.type} ${block.mimeType}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
+      return t.t('content.media', {
+        kind: block.type,
+        mime: block.mimeType,
+        count: Math.floor((block.data.length * 3) / 4),
+      });
     case 'resource_link':
-      return `[link] ${block.name} ${block.uri}`;
+      return t.t('content.link', { name: block.name, uri: block.uri });
     case 'resource': {
       const r = block.resource;
-      return 'text' in r && typeof r.text === 'string'
-        ? `[resource ${r.uri}]\n${r.text}`
-        : `[resource ${r.uri}]`;
+      const heading = t.t('content.resource', { uri: r.uri });
+      return 'text' in r && typeof r.text === 'string' ? `${heading}\n${r.text}` : heading;
     }
     default:
-      return `[${(block as { type: string }).type} content]`;
+      return t.t('content.other', { kind: (block as { type: string }).type });
   }
 }
 
 /** The result's text for a pipe: every block in order, sanitized, nothing added. */
-export function plainResult(result: CallToolResult): string {
-  const texts = (result.content ?? []).map(blockText);
+export function plainResult(result: CallToolResult, t: T): string {
+  const texts = (result.content ?? []).map((block) => blockText(block, t));
   if (texts.length === 0 && result.structuredContent !== undefined) {
     texts.push(JSON.stringify(result.structuredContent, null, 2));
   }
@@ -36,16 +41,18 @@ export function plainResult(result: CallToolResult): string {
 }
 
 /** A tool result on screen, quoted behind the gutter like all server text. */
-export function renderResult(result: CallToolResult, style: Style, columns: number): string {
-  const body = plainResult(result) || '(no content)';
+export function renderResult(result: CallToolResult, style: Style, columns: number, t: T): string {
+  const body = plainResult(result, t) || t.t('result.empty');
   const rows = wrap(body, columns - GUTTER.length - 1).map((row) => style.dim(GUTTER) + row);
-  const heading = result.isError ? style.error('✖ The tool reported an error:') : style.ok('✔ Result:');
+  const heading = result.isError
+    ? style.error(`✖ ${t.t('result.error')}`)
+    : style.ok(`✔ ${t.t('result.ok')}`);
   return [`  ${heading}`, ...rows].join('\n');
 }
 
 /** `tools`: one row per tool, name and the first line of its description, cut to the screen. */
-export function renderToolList(tools: Tool[], style: Style, columns: number): string {
-  if (tools.length === 0) return '  The server offers no tools.';
+export function renderToolList(tools: Tool[], style: Style, columns: number, t: T): string {
+  if (tools.length === 0) return `  ${t.t('tools.none')}`;
   const names = tools.map((tool) => safeLine(tool.name, 60));
   const width = Math.min(Math.max(...names.map(displayWidth)), 40);
   return tools

@@ -1,9 +1,10 @@
+import { issueMessage } from '@elicitkit/core';
 import { input, select } from '@inquirer/prompts';
 import type { Tool } from '@modelcontextprotocol/client';
-import { quote } from '../ui/banner.js';
-import { type Asked, ask, type TerminalIO } from '../ui/prompt-runner.js';
-import type { Style } from '../ui/style.js';
-import { safeLine } from '../ui/text.js';
+import type { TerminalMessageKey } from '../i18n/en.js';
+import { type Asked, ask, wordsTheme } from '../ui/prompt-runner.js';
+import type { Screen } from '../ui/screen.js';
+import { quote, safeLine } from '../ui/text.js';
 
 interface PropertySchema {
   type?: unknown;
@@ -24,18 +25,18 @@ function primaryType(schema: PropertySchema): string | undefined {
 function parseValue(
   type: string | undefined,
   text: string,
-): { ok: true; value: unknown } | { ok: false; why: string } {
+): { ok: true; value: unknown } | { ok: false; why: TerminalMessageKey } {
   if (type === 'string') return { ok: true, value: text };
   if (type === 'number' || type === 'integer') {
     const n = Number(text.trim());
-    if (text.trim() === '' || !Number.isFinite(n)) return { ok: false, why: 'Enter a number.' };
-    if (type === 'integer' && !Number.isInteger(n)) return { ok: false, why: 'Enter a whole number.' };
+    if (text.trim() === '' || !Number.isFinite(n)) return { ok: false, why: 'args.number' };
+    if (type === 'integer' && !Number.isInteger(n)) return { ok: false, why: 'args.integer' };
     return { ok: true, value: n };
   }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false, why: 'Enter a JSON value, e.g. ["a","b"] or {"k":1}.' };
+    return { ok: false, why: 'args.json' };
   }
 }
 
@@ -46,11 +47,11 @@ function parseValue(
  */
 export async function askToolArguments(
   tool: Tool,
-  io: TerminalIO,
-  style: Style,
-  columns: number,
+  screen: Screen,
   signal: AbortSignal,
 ): Promise<Asked<Record<string, unknown>>> {
+  const { io, style, columns } = screen;
+  const { t, v } = screen.words;
   const schema = tool.inputSchema as { properties?: Record<string, PropertySchema>; required?: unknown };
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const entries = Object.entries(schema.properties ?? {}).slice(0, MAX_PROPERTIES);
@@ -60,7 +61,8 @@ export async function askToolArguments(
     const type = primaryType(property);
     const optional = !required.has(name);
     const title = typeof property.title === 'string' ? `${safeLine(property.title, 60)} ` : '';
-    const message = `${title}${style.accent(safeLine(name, 60))} ${style.dim(`[${type ?? 'JSON'}${optional ? ', optional' : ''}]`)}`;
+    const hint = t.t(optional ? 'args.type.optional' : 'args.type', { type: type ?? 'JSON' });
+    const message = `${title}${style.accent(safeLine(name, 60))} ${style.dim(hint)}`;
     if (typeof property.description === 'string') {
       io.output.write(`${quote(property.description, style, columns, 400).join('\n')}\n`);
     }
@@ -70,13 +72,22 @@ export async function askToolArguments(
       (Array.isArray(property.enum) && property.enum.every((v) => typeof v === 'string'))
     ) {
       const values: unknown[] = type === 'boolean' ? [true, false] : (property.enum as string[]);
-      const choices: { name: string; value: unknown }[] = values.map((v) => ({
-        name: typeof v === 'boolean' ? (v ? 'Yes' : 'No') : safeLine(String(v), 100),
-        value: v,
+      const choices: { name: string; value: unknown }[] = values.map((value) => ({
+        name:
+          typeof value === 'boolean' ? t.t(value ? 'choice.yes' : 'choice.no') : safeLine(String(value), 100),
+        value,
       }));
-      if (optional) choices.push({ name: style.dim('(leave out)'), value: SKIP });
+      if (optional) choices.push({ name: style.dim(t.t('args.leave-out')), value: SKIP });
       asked = await ask(io, signal, (context) =>
-        select({ message, choices, default: property.default ?? (optional ? SKIP : undefined) }, context),
+        select(
+          {
+            message,
+            choices,
+            default: property.default ?? (optional ? SKIP : undefined),
+            theme: wordsTheme(screen),
+          },
+          context,
+        ),
       );
     } else {
       const initial =
@@ -90,11 +101,12 @@ export async function askToolArguments(
           {
             message,
             default: initial,
-            prefill: 'editable',
+            prefill: 'tab',
+            theme: wordsTheme(screen),
             validate: (value) => {
-              if (value === '') return optional ? true : 'An answer is required.';
+              if (value === '') return optional ? true : issueMessage({ code: 'required' }, v);
               const parsed = parseValue(type, value);
-              return parsed.ok ? true : parsed.why;
+              return parsed.ok ? true : t.t(parsed.why);
             },
           },
           context,

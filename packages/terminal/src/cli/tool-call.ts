@@ -1,8 +1,9 @@
 import { ClientErrorCode, callToolWithElicitation, PeerError, RefusedError } from '@elicitkit/client';
 import { type CallToolResult, ProtocolError, type Tool } from '@modelcontextprotocol/client';
+import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
 import type { Connection } from './connection.js';
-import { describeError } from './describe-error.js';
+import { describeError, verbatim } from './describe-error.js';
 import { CliError } from './errors.js';
 
 /** 2026-07-28 input requests the host refused to show: the server's request is at fault, named as such. */
@@ -20,11 +21,18 @@ export function parseArgumentsJson(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError('bad-json', `the tool arguments are not valid JSON: ${(error as Error).message}`);
+    throw new CliError('bad-json', {
+      key: 'error.json',
+      params: { detail: verbatim((error as Error).message) },
+    });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    const kind = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    throw new CliError('bad-json', `the tool arguments must be a JSON object, got ${kind}`);
+    const kind = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+    const known = ['array', 'null', 'string', 'number', 'boolean'].includes(kind);
+    throw new CliError('bad-json', {
+      key: 'error.json.kind',
+      params: { kind: known ? { key: `error.json.${kind as 'array'}` } : verbatim(kind) },
+    });
   }
   return value as Record<string, unknown>;
 }
@@ -32,10 +40,15 @@ export function parseArgumentsJson(text: string): Record<string, unknown> {
 export function findTool(tools: Tool[], name: string): Tool {
   const tool = tools.find((t) => t.name === name);
   if (tool) return tool;
-  const known = tools.map((t) => safeLine(t.name, 60));
-  const list =
-    known.length === 0 ? 'the server lists no tools' : `available: ${known.slice(0, 20).join(', ')}`;
-  throw new CliError('unknown-tool', `unknown tool ${JSON.stringify(safeLine(name, 60))} (${list})`);
+  const names = tools.map((t) => safeLine(t.name, 60));
+  const known: Phrase =
+    names.length === 0
+      ? { key: 'error.unknown-tool.none' }
+      : { key: 'error.unknown-tool.some', params: { names: names.slice(0, 20).join(', ') } };
+  throw new CliError('unknown-tool', {
+    key: 'error.unknown-tool',
+    params: { name: safeLine(name, 60), known },
+  });
 }
 
 /**
@@ -56,31 +69,36 @@ export async function callTool(
       { signal, requestOptions: { timeout: CALL_TIMEOUT_MS } },
     );
   } catch (error) {
-    if (signal.aborted) throw new CliError('interrupted', 'interrupted');
+    if (signal.aborted) throw new CliError('interrupted', { key: 'error.interrupted' });
     if (connection.closed.aborted) {
-      throw new CliError('connection-lost', `the connection to the server was lost: ${describeError(error)}`);
+      throw new CliError('connection-lost', {
+        key: 'error.connection-lost',
+        params: { reason: describeError(error) },
+      });
     }
     if (error instanceof RefusedError) {
-      const what =
-        error.code === ClientErrorCode.WaitCancelled
-          ? 'stopped waiting for the browser step'
-          : 'did not open the page';
-      throw new CliError(
-        'call-refused',
-        `the call needs a browser step on the server's site, and you ${what}`,
-      );
+      const waited = error.code === ClientErrorCode.WaitCancelled;
+      throw new CliError('call-refused', {
+        key: waited ? 'error.call-refused.wait' : 'error.call-refused.url',
+      });
     }
     if (error instanceof PeerError) {
       const inputRequest =
         REFUSED_REQUESTS.has(error.code) ||
         (error.code === ClientErrorCode.UrlBlocked && 'inputRequestKey' in error.details);
       // Nothing was shown or opened; the server's request is named, never trusted.
-      const message = safeLine(error.message, 300);
-      throw new CliError('call-failed', inputRequest ? `refused the server's request: ${message}` : message);
+      const message = verbatim(error.message);
+      throw new CliError(
+        'call-failed',
+        inputRequest ? { key: 'error.refused-request', params: { message } } : message,
+      );
     }
     if (error instanceof ProtocolError) {
-      throw new CliError('call-failed', `server error ${error.code}: ${safeLine(error.message, 300)}`);
+      throw new CliError('call-failed', {
+        key: 'error.server',
+        params: { code: String(error.code), message: verbatim(error.message) },
+      });
     }
-    throw new CliError('call-failed', `the call failed: ${describeError(error)}`);
+    throw new CliError('call-failed', { key: 'error.call-failed', params: { reason: describeError(error) } });
   }
 }

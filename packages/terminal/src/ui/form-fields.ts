@@ -1,121 +1,135 @@
 import type { FormPrompt } from '@elicitkit/client';
-import type { ContentIssue, ElicitValue, FormField } from '@elicitkit/core';
+import { formatFieldValue, localTimeZone, parseFieldInput } from '@elicitkit/client/ui-kit';
+import { type ElicitValue, type FormField, issueMessage, type MessageIssue } from '@elicitkit/core';
 import { checkbox, input, select } from '@inquirer/prompts';
-import { quote } from './banner.js';
-import { type Asked, ask, type TerminalIO } from './prompt-runner.js';
-import type { Style } from './style.js';
-import { safeLine } from './text.js';
+import type { Words } from '../i18n/messages.js';
+import { type Asked, ask, wordsTheme } from './prompt-runner.js';
+import type { Screen } from './screen.js';
+import { quote, safeLine } from './text.js';
 
-export interface FieldContext {
-  io: TerminalIO;
-  style: Style;
-  columns: number;
-  prompt: FormPrompt;
-}
-
-/** An answer; `undefined` means "left empty" (only possible for optional fields). */
+/** An answer; `undefined` means "left unanswered" (only possible for optional fields). */
 export type FieldAnswer = ElicitValue | undefined;
 
+/** The list entry of an optional choice that answers nothing. */
 const NO_ANSWER = Symbol('no answer');
+/** The first line of a required choice without a default: the cursor rests on it, and it is not an answer. */
+const NOT_YET = Symbol('not chosen yet');
 
-const formatHints: Partial<Record<FormField['kind'], string>> = {
-  email: 'name@example.com',
-  uri: 'absolute URI, e.g. https://example.com/page',
-  date: 'YYYY-MM-DD',
-  'date-time': 'YYYY-MM-DDThh:mm:ss with Z or ±hh:mm',
-};
-
-function range(min: number | undefined, max: number | undefined, unit: string): string | undefined {
-  if (min !== undefined && max !== undefined) return min === max ? `${min} ${unit}` : `${min}–${max} ${unit}`;
-  if (min !== undefined) return `at least ${min} ${unit}`;
-  if (max !== undefined) return `at most ${max} ${unit}`;
+/** `'at least 2 choices'`, `'1–3 characters'`: a count bound in the hint, plural by the language's rules. */
+function countHint(
+  words: Words,
+  what: 'length' | 'choices',
+  min: number | undefined,
+  max: number | undefined,
+): string | undefined {
+  const { t } = words;
+  const least = min === 0 ? undefined : min;
+  if (least !== undefined && max !== undefined) {
+    return least === max
+      ? t.t(`hint.${what}.exact`, { count: max })
+      : t.t(`hint.${what}.range`, { min: least, max });
+  }
+  if (least !== undefined) return t.t(`hint.${what}.min`, { count: least });
+  if (max !== undefined) return t.t(`hint.${what}.max`, { count: max });
   return undefined;
 }
 
+/** The local zone as the date-time hint names it: `Europe/Berlin, UTC+02:00`, or `UTC`. */
+export function zoneText(): string {
+  const zone = localTimeZone();
+  return zone.id === 'UTC' || zone.id === 'Etc/UTC' ? 'UTC' : `${zone.id}, UTC${zone.offset}`;
+}
+
 /** The short grey hint after a label: format, bounds, item limits. */
-function fieldHint(field: FormField): string | undefined {
+function fieldHint(field: FormField, words: Words): string | undefined {
+  const { t } = words;
   const c = field.constraints;
   switch (field.kind) {
     case 'integer':
     case 'number': {
-      const kind = field.kind === 'integer' ? 'whole number' : 'number';
-      if (c.minimum !== undefined && c.maximum !== undefined) return `${kind}, ${c.minimum}–${c.maximum}`;
-      if (c.minimum !== undefined) return `${kind}, ≥ ${c.minimum}`;
-      if (c.maximum !== undefined) return `${kind}, ≤ ${c.maximum}`;
-      return kind;
+      const kind = field.kind;
+      if (c.minimum !== undefined && c.maximum !== undefined)
+        return t.t(`hint.${kind}.range`, { min: c.minimum, max: c.maximum });
+      if (c.minimum !== undefined) return t.t(`hint.${kind}.min`, { min: c.minimum });
+      if (c.maximum !== undefined) return t.t(`hint.${kind}.max`, { max: c.maximum });
+      return t.t(`hint.${kind}`);
     }
     case 'multiselect':
-      return range(c.minItems, c.maxItems, 'choices') ?? 'any number of choices';
+      return countHint(words, 'choices', c.minItems, c.maxItems) ?? t.t('hint.choices.any');
     case 'text':
-      return range(c.minLength, c.maxLength, 'characters');
+      return countHint(words, 'length', c.minLength, c.maxLength);
+    case 'email':
+    case 'uri':
+    case 'date':
+      return t.t(`hint.${field.kind}`);
+    case 'date-time': {
+      // The kit reads a date-time typed without an offset as local time; say which zone that is.
+      return t.t('hint.date-time', { zone: zoneText() });
+    }
     default:
-      return formatHints[field.kind];
+      return undefined;
   }
 }
 
-function fieldTitle(field: FormField, style: Style): string {
-  const hint = fieldHint(field);
+function fieldTitle(field: FormField, screen: Screen): string {
+  const { style, words } = screen;
+  const hint = fieldHint(field, words);
   const parts = [safeLine(field.label, 80)];
-  if (!field.required) parts.push(style.dim('(optional)'));
+  if (!field.required) parts.push(style.dim(words.t.t('field.optional')));
   if (hint) parts.push(style.dim(`[${hint}]`));
   return parts.join(' ');
 }
 
-function issueText(issues: ContentIssue[]): string {
-  return issues.map((issue) => safeLine(issue.message, 200)).join('; ');
+/** Issues about one field in the person's words (core's catalog, worded for the field's kind). */
+export function issueText(
+  issues: readonly MessageIssue[],
+  field: FormField | undefined,
+  words: Words,
+): string {
+  return issues.map((issue) => safeLine(issueMessage(issue, words.v, field), 300)).join(' ');
 }
 
 /** E-59: the core's verdict on one value, as inquirer's `validate` wants it (true, or the reason). */
-function checker(field: FormField, prompt: FormPrompt) {
-  return (value: FieldAnswer): true | string => {
-    if (value === undefined) return field.required ? 'An answer is required.' : true;
-    const issues = prompt.validateField(field.name, value);
-    return issues.length === 0 ? true : issueText(issues);
-  };
-}
-
-const numberSyntax = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** `undefined` for empty input, NaN for anything that is not plainly a number. */
-function parseNumber(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return numberSyntax.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
-
-function textOf(value: FieldAnswer): string {
-  if (value === undefined) return '';
-  return Array.isArray(value) ? value.join(', ') : String(value);
+function verdict(field: FormField, value: unknown, screen: Screen, prompt: FormPrompt): true | string {
+  if (value === undefined) {
+    return field.required ? issueText([{ code: 'required' }], field, screen.words) : true;
+  }
+  const issues = prompt.validateField(field.name, value);
+  return issues.length === 0 ? true : issueText(issues, field, screen.words);
 }
 
 /**
  * One prompt for one field, chosen by its kind (E-12), starting from `current` (the schema default on
- * first ask, E-13; the previous answer when editing, E-05).
+ * first ask, E-13; the previous answer when editing, E-05). Nothing is answered for the person: a typed
+ * field shows its starting value as a default that typing replaces, and a choice with no default starts
+ * on a line that is not an answer.
  */
 export async function askField(
   field: FormField,
   current: FieldAnswer,
-  ctx: FieldContext,
-  issues: ContentIssue[] = [],
+  screen: Screen,
+  prompt: FormPrompt,
+  issues: readonly MessageIssue[] = [],
 ): Promise<Asked<FieldAnswer>> {
-  const { io, style, columns, prompt } = ctx;
+  const { io, style, columns, words } = screen;
   const lines: string[] = [];
   if (field.description) lines.push(...quote(field.description, style, columns, 600));
-  if (issues.length > 0) lines.push(`  ${style.error('✖')} ${style.error(issueText(issues))}`);
+  if (issues.length > 0) lines.push(`  ${style.error('✖')} ${style.error(issueText(issues, field, words))}`);
   if (lines.length > 0) io.output.write(`${lines.join('\n')}\n`);
 
-  const message = fieldTitle(field, style);
-  const check = checker(field, prompt);
+  const message = fieldTitle(field, screen);
+  const theme = wordsTheme(screen);
 
   switch (field.kind) {
     case 'boolean':
-      return askChoice(ctx, message, field, current, [
-        { name: 'Yes', value: true },
-        { name: 'No', value: false },
+      return askChoice(screen, prompt, message, field, current, [
+        { name: words.t.t('choice.yes'), value: true },
+        { name: words.t.t('choice.no'), value: false },
       ]);
     case 'select':
       return askChoice(
-        ctx,
+        screen,
+        prompt,
         message,
         field,
         current,
@@ -132,73 +146,89 @@ export async function askField(
               value: option.value,
               checked: chosen.has(option.value),
             })),
+            pageSize: 12,
+            theme,
             validate: (choices) => {
               const values = choices.map((choice) => choice.value);
-              return values.length === 0 && !field.required ? true : check(values);
+              return verdict(field, values.length === 0 ? undefined : values, screen, prompt);
             },
           },
           context,
         ),
       );
       if (asked.status !== 'answered') return asked;
-      return {
-        status: 'answered',
-        value: asked.value.length === 0 && !field.required ? undefined : asked.value,
-      };
-    }
-    case 'number':
-    case 'integer': {
-      const asked = await ask(io, prompt.signal, (context) =>
-        input(
-          {
-            message,
-            default: textOf(current),
-            prefill: 'editable',
-            validate: (text) => {
-              const value = parseNumber(text);
-              return Number.isNaN(value) ? 'Enter a number, e.g. 42 or 3.5.' : check(value);
-            },
-          },
-          context,
-        ),
-      );
-      return asked.status === 'answered' ? { status: 'answered', value: parseNumber(asked.value) } : asked;
+      return { status: 'answered', value: asked.value.length === 0 ? undefined : asked.value };
     }
     default: {
-      // Formats tolerate stray spaces around a pasted value; free text is kept exactly as typed.
-      const normalize = (text: string) => (field.kind === 'text' ? text : text.trim());
+      // One rule for typed input, the kit's: free text as typed, formats and numbers trimmed, a date-time
+      // without an offset read as local time.
+      const read = (text: string) => parseFieldInput(field, text);
       const asked = await ask(io, prompt.signal, (context) =>
         input(
           {
             message,
-            default: textOf(current),
-            prefill: 'editable',
-            validate: (text) => check(normalize(text) === '' ? undefined : normalize(text)),
+            default: formatFieldValue(field, current),
+            // Typing replaces the starting value (Tab brings it into the line to edit; Backspace clears it).
+            prefill: 'tab',
+            theme,
+            validate: (text) => {
+              const parsed = read(text);
+              return parsed.ok
+                ? verdict(field, parsed.value, screen, prompt)
+                : issueText([{ code: parsed.code }], field, words);
+            },
           },
           context,
         ),
       );
       if (asked.status !== 'answered') return asked;
-      const value = normalize(asked.value);
-      return { status: 'answered', value: value === '' ? undefined : value };
+      const parsed = read(asked.value);
+      return { status: 'answered', value: parsed.ok ? parsed.value : undefined };
     }
   }
 }
 
-/** Single choice (select, boolean); optional fields get a "no answer" entry. */
+/**
+ * A single choice (select, boolean). An optional field has a "no answer" entry first, where the cursor
+ * starts unless the field has a value; a required one without a value starts on a line that is not an
+ * answer (Enter there says to choose), so Enter alone never picks the first option for the person.
+ */
 async function askChoice<T extends string | boolean>(
-  ctx: FieldContext,
+  screen: Screen,
+  prompt: FormPrompt,
   message: string,
   field: FormField,
   current: FieldAnswer,
   choices: { name: string; value: T }[],
 ): Promise<Asked<FieldAnswer>> {
-  const all: { name: string; value: T | typeof NO_ANSWER }[] = [...choices];
-  if (!field.required) all.push({ name: ctx.style.dim('(no answer)'), value: NO_ANSWER });
-  const start = all.find((choice) => choice.value === current)?.value;
-  const asked = await ask(ctx.io, ctx.prompt.signal, (context) =>
-    select({ message, choices: all, default: start, pageSize: 12 }, context),
+  const { t } = screen.words;
+  type Entry = {
+    name: string;
+    short?: string;
+    value: T | typeof NO_ANSWER | typeof NOT_YET;
+    disabled?: string;
+  };
+  const start = choices.find((choice) => choice.value === current)?.value;
+  const entries: Entry[] = [...choices];
+  if (!field.required) {
+    const none = t.t('choice.none');
+    entries.unshift({ name: screen.style.dim(none), short: none, value: NO_ANSWER });
+  } else if (start === undefined) {
+    entries.unshift({ name: t.t('choice.pick'), value: NOT_YET, disabled: ' ' });
+  }
+  const asked = await ask(screen.io, prompt.signal, (context) =>
+    select(
+      {
+        message,
+        choices: entries,
+        default: start ?? (field.required ? undefined : NO_ANSWER),
+        pageSize: 12,
+        theme: wordsTheme(screen),
+      },
+      context,
+    ),
   );
   if (asked.status !== 'answered') return asked;
-  return { status: 'answered', value: asked.value === NO_ANSWER ? undefined : asked.value };
+  const value = asked.value;
+  return { status: 'answered', value: value === NO_ANSWER || value === NOT_YET ? undefined : value };
 }

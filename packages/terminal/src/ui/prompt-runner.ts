@@ -1,4 +1,5 @@
 import type { input } from '@inquirer/prompts';
+import type { Screen } from './screen.js';
 
 /** inquirer's per-prompt context (streams, abort signal). */
 type Context = NonNullable<Parameters<typeof input>[1]>;
@@ -52,4 +53,43 @@ export async function ask<T>(
   } finally {
     io.input.removeListener('keypress', onKeypress);
   }
+}
+
+/** The parts of inquirer's themes that carry words (the prompts differ only in which of them they read). */
+export interface WordsTheme {
+  style: {
+    keysHelpTip: (keys: [key: string, action: string][]) => string;
+    defaultAnswer: (text: string) => string;
+  };
+  i18n: { disabledError: string };
+}
+
+/**
+ * inquirer's own words in the screen's language: the key help line under a list (`↑↓ navigate • ⏎ select`),
+ * the prefilled answer of a text prompt (`(2; Tab to edit)`), and what Enter on a line that is not an answer
+ * says. inquirer's themes accept these as options, so nothing of the prompts is rewritten.
+ */
+export function wordsTheme(screen: Screen): WordsTheme {
+  const { t } = screen.words;
+  const { style } = screen;
+  const actions: Record<string, string> = {
+    navigate: t.t('keys.navigate'),
+    select: t.t('keys.select'),
+    all: t.t('keys.all'),
+    invert: t.t('keys.invert'),
+    submit: t.t('keys.submit'),
+  };
+  return {
+    style: {
+      keysHelpTip: (keys) =>
+        keys
+          .map(
+            ([key, action]) =>
+              `${style.bold(key === 'space' ? t.t('keys.space') : key)} ${style.dim(actions[action] ?? action)}`,
+          )
+          .join(style.dim(' • ')),
+      defaultAnswer: (text) => style.dim(t.t('input.default', { value: text })),
+    },
+    i18n: { disabledError: t.t('choice.pick.error') },
+  };
 }

@@ -4,18 +4,24 @@ import type {
   FormAnswer,
   FormPrompt,
   HostNotice,
+  RateLimitPrompt,
   UrlAnswer,
   UrlPrompt,
 } from '@elicitkit/client';
-import { select } from '@inquirer/prompts';
-import { renderBanner, requesterLabel } from './banner.js';
+import type { AllowedUrlAnalysis } from '@elicitkit/core';
+import { localeFromEnv } from '../i18n/locale.js';
+import { wordsLoader } from '../i18n/messages.js';
+import { hostMark, hostNameOf } from './banner.js';
 import { runForm } from './form-flow.js';
-import { ask, type TerminalIO } from './prompt-runner.js';
+import { keyboardFor } from './keyboard.js';
+import { runLimitPrompt } from './limit-prompt.js';
+import { noticeLines } from './notices.js';
+import type { TerminalIO } from './prompt-runner.js';
+import type { Screen } from './screen.js';
 import { colorSupported, createStyle, type Style } from './style.js';
-import { safeLine } from './text.js';
-import { renderUrlCard } from './url-card.js';
+import { runUrlPrompt, runWait } from './url-prompts.js';
 
-/** Options of {@link terminalUI}: the streams to use, and whether to color. */
+/** Options of {@link terminalUI}: the streams, colour, the host's name and the person's language. */
 export interface TerminalUIOptions {
   /** Default `process.stdin`. Must be a TTY for interactive prompts. */
   input?: NodeJS.ReadableStream;
@@ -23,107 +29,67 @@ export interface TerminalUIOptions {
   output?: NodeJS.WritableStream & { columns?: number; isTTY?: boolean };
   /** Force colour on or off; default: on for a TTY unless `NO_COLOR` is set. */
   color?: boolean;
+  /** The app's name, shown in the host's mark on every prompt (`◆ name · form request from …`). Default `elicit`. */
+  hostName?: string;
+  /**
+   * The person's language: a BCP 47 tag (`de`, `ja-JP`) or a preference list. English, German, Japanese and
+   * Arabic have catalogs (others fall back to English); numbers and dates follow the tag. Default: the
+   * environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+   */
+  locale?: string | readonly string[];
 }
 
 /**
  * The terminal adapter for `installElicitation`: banners that name the asking server, one prompt per
- * form field with a review screen, and an honest URL consent card.
+ * form field with a review screen, and an honest URL consent card, in the person's language.
  */
 export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
   const output = options.output ?? process.stdout;
   const io: TerminalIO = { input: options.input ?? process.stdin, output };
   const style: Style = createStyle(options.color ?? colorSupported(output));
-  const columns = () => Math.max(Math.min(output.columns ?? 80, 200), 40);
-  const write = (text: string) => output.write(`${text}\n`);
+  const mark = hostMark(hostNameOf(options.hostName), style);
+  const locale = options.locale ?? localeFromEnv();
+  // Catalogs load on first use, once.
+  const words = wordsLoader(locale);
+  const screen = async (): Promise<Screen> => ({
+    io,
+    style,
+    columns: Math.max(Math.min(output.columns ?? 80, 200), 40),
+    words: await words(),
+    mark,
+  });
 
-  // Notices that arrive while a prompt is on screen wait for it to end, so they do not tear its drawing.
-  let prompting = 0;
-  const heldNotices: string[] = [];
-  const whilePrompting = async <T>(run: () => Promise<T>): Promise<T> => {
-    prompting++;
-    try {
-      return await run();
-    } finally {
-      prompting--;
-      if (prompting === 0) for (const line of heldNotices.splice(0)) write(line);
-    }
-  };
+  // One keyboard per input stream, shared with `elicit connect`'s command line: prompts take turns, and
+  // a notice that arrives while a prompt is up is printed after it, never into its drawing.
+  const keyboard = keyboardFor(io.input);
+  // A request withdrawn while it waited for the keyboard is not drawn at all.
+  const prompting = <T>(signal: AbortSignal, withdrawn: T, run: (screen: Screen) => Promise<T>): Promise<T> =>
+    keyboard.take(async () => (signal.aborted ? withdrawn : run(await screen())));
+  /** The URL the person last consented to: the `url-opened` / `open-failed` notice that follows is about it. */
+  let consented: AllowedUrlAnalysis | undefined;
 
   return {
     form: (prompt: FormPrompt): Promise<FormAnswer> =>
-      whilePrompting(() => runForm(prompt, { io, style, columns: columns(), prompt })),
+      prompting<FormAnswer>(prompt.signal, { action: 'cancel' }, (s) => runForm(prompt, s)),
 
     url: (prompt: UrlPrompt): Promise<UrlAnswer> =>
-      whilePrompting(async () => {
-        const heading = prompt.origin === 'required' ? 'sign-in needed for your call' : 'URL request';
-        write(`\n${renderBanner(heading, prompt.requester, prompt.message, style, columns())}`);
-        write(renderUrlCard(prompt.url, style, columns()));
-        // E-51: nothing opens unless the person picks it; the cursor starts on Decline.
-        const choice = await ask(io, prompt.signal, (context) =>
-          select(
-            {
-              message: 'Open this page?',
-              choices: [
-                { name: 'Open in browser', value: 'consent' as const },
-                { name: 'Decline', value: 'decline' as const },
-                { name: 'Cancel', value: 'cancel' as const },
-              ],
-              default: 'decline' as const,
-            },
-            context,
-          ),
-        );
-        if (choice.status === 'answered') return { action: choice.value };
-        write(
-          `  ${style.warn(choice.status === 'withdrawn' ? '✖ The server withdrew this request.' : '✖ Cancelled.')}`,
-        );
-        return { action: 'cancel' };
+      prompting<UrlAnswer>(prompt.signal, { action: 'cancel' }, async (s) => {
+        const answer = await runUrlPrompt(prompt, s);
+        if (answer.action === 'consent') consented = prompt.url;
+        return answer;
       }),
 
     waitForCompletion: (wait: CompletionWait): Promise<'retry' | 'cancel'> =>
-      whilePrompting(async () => {
-        const sites = wait.pending.map((p) =>
-          safeLine(p.url.display.registrableDomain ?? p.url.display.hostUnicode),
-        );
-        write(
-          `  ${style.accent('…')} Waiting for you to finish in the browser (${[...new Set(sites)].join(', ')}).`,
-        );
-        // E-22 (M-17 on 2026): manual controls while the server has not confirmed the flow. They are erased
-        // when they end, so no "Retry now" line is left above whatever comes next.
-        const choice = await ask(
-          io,
-          wait.signal,
-          (context) =>
-            select(
-              {
-                message: `Done in the browser? ${style.dim(`(${requesterLabel(wait.requester)})`)}`,
-                choices: [
-                  {
-                    name: 'Retry now',
-                    value: 'retry' as const,
-                    description: 'I finished; try the call again.',
-                  },
-                  { name: 'Cancel', value: 'cancel' as const, description: 'Stop waiting.' },
-                ],
-              },
-              context,
-            ),
-          { clearPromptOnDone: true },
-        );
-        if (choice.status === 'answered') {
-          write(`  ${style.dim(choice.value === 'retry' ? '↻ Retrying the call…' : '✖ Stopped waiting.')}`);
-          return choice.value;
-        }
-        // The wait ended on its own (the flow completed, or the call finished): carry on as if asked to retry.
-        return choice.status === 'withdrawn' ? 'retry' : 'cancel';
-      }),
+      prompting<'retry' | 'cancel'>(wait.signal, 'retry', (s) => runWait(wait, s)),
+
+    rateLimited: (prompt: RateLimitPrompt): Promise<'allow' | 'block'> =>
+      prompting<'allow' | 'block'>(prompt.signal, 'block', (s) => runLimitPrompt(prompt, s)),
 
     notice(notice: HostNotice): void {
-      const mark =
-        notice.code === 'open-failed' || notice.code === 'rate-limited' ? style.warn('!') : style.dim('ℹ');
-      const line = `  ${mark} ${style.dim(`${requesterLabel(notice.requester)}:`)} ${safeLine(notice.message, 2000)}`;
-      if (prompting > 0) heldNotices.push(line);
-      else write(line);
+      const about = notice.code === 'url-opened' || notice.code === 'open-failed' ? consented : undefined;
+      void keyboard.take(async () => {
+        output.write(`${noticeLines(notice, await screen(), about)}\n`);
+      });
     },
   };
 }

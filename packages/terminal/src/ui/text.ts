@@ -1,4 +1,11 @@
 import { sanitizeForDisplay } from '@elicitkit/core';
+import type { Style } from './style.js';
+
+/**
+ * Column 0 belongs to the host: every row of server text starts with this gutter instead, so no message can
+ * draw a line that looks like the host's own (E-03).
+ */
+export const GUTTER = '  │ ';
 
 /** Server text on one line (labels, option names): no newlines, bounded. */
 export function safeLine(text: string, maxLength = 200): string {
@@ -89,4 +96,11 @@ export function fit(text: string, width: number): string {
     used += w;
   }
   return `${out}…`;
+}
+
+/** Server text quoted under the host's own lines (descriptions, messages): each row behind the gutter, dim. */
+export function quote(text: string, style: Style, columns: number, maxLength = 1000): string[] {
+  return wrap(safeBlock(text, maxLength).trim(), columns - GUTTER.length - 1).map(
+    (row) => style.dim(GUTTER) + style.dim(row),
+  );
 }

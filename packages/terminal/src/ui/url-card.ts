@@ -1,47 +1,71 @@
+import type { ConsentCard, UrlSegment } from '@elicitkit/client/ui-kit';
 import type { AllowedUrlAnalysis } from '@elicitkit/core';
+import type { Screen } from './screen.js';
 import type { Style } from './style.js';
-import { safeLine, wrap } from './text.js';
+import { displayWidth, safeLine, wrap } from './text.js';
 
 /**
  * E-54: the URL exactly as it will be opened, with only the registrable domain bright, at the place core
- * found it in the href (an IP host has none: the whole URL stays dim).
+ * found it in the href (an IP host has none: the whole URL stays dim). One line, never wrapped by us, so it
+ * can be read and copied whole.
  */
-export function highlightUrl(url: AllowedUrlAnalysis, style: Style): string {
-  const { full, registrableDomainRange: domain } = url.display;
-  if (!domain) return style.dim(full);
-  return (
-    style.dim(full.slice(0, domain.start)) +
-    style.domain(full.slice(domain.start, domain.end)) +
-    style.dim(full.slice(domain.end))
-  );
+export function highlightUrl(segments: readonly UrlSegment[], style: Style): string {
+  return segments
+    .map((segment) =>
+      segment.kind === 'domain'
+        ? style.domain(safeLine(segment.text, 8192))
+        : segment.kind === 'text'
+          ? style.dim(safeLine(segment.text, 8192))
+          : style.dim('…'),
+    )
+    .join('');
 }
 
 /**
- * The consent card (E-06, E-52, E-55, E-56): the full URL as plain text (never an OSC 8 hyperlink, so
- * nothing on screen is clickable), the domain that will be contacted, both spellings of the host when
- * they differ, and one line per warning.
+ * The consent card (E-06, E-52, E-55, E-56), from the kit's model of it: the full URL as plain text (never
+ * an OSC 8 hyperlink, so nothing on screen is clickable), the site in the spelling core's IDN display policy
+ * picks with the other spelling beside it, both spellings of the host when they differ, and one line per
+ * warning, right above the question. `card.openable` false (an analysis the kit does not vouch for) shows
+ * why and offers no Open.
  */
-export function renderUrlCard(url: AllowedUrlAnalysis, style: Style, columns: number): string {
-  const d = url.display;
-  const lines = ['  Opens in your browser:', `    ${highlightUrl(url, style)}`];
-  // The site as the browser will contact it: for an international host that is the punycode spelling,
-  // since the Unicode one is exactly what a look-alike name imitates.
-  const site = d.registrableDomain ?? d.hostUnicode;
-  const siteAscii = d.registrableDomainAscii ?? d.hostAscii;
-  lines.push(
-    siteAscii === site
-      ? `  ${style.dim('Site:')}  ${style.bold(safeLine(site, 300))}`
-      : `  ${style.dim('Site:')}  ${style.bold(safeLine(siteAscii, 300))}  ${style.dim(`(displayed as ${safeLine(site, 300)})`)}`,
-  );
-  if (d.hostUnicode !== d.hostAscii) {
-    lines.push(`  ${style.dim('Host:')}  ${safeLine(d.hostUnicode, 300)}  ${style.dim('as shown')}`);
-    lines.push(`         ${safeLine(d.hostAscii, 300)}  ${style.dim('as your browser will resolve it')}`);
-  } else if (d.subdomain) {
-    lines.push(`  ${style.dim('Host:')}  ${safeLine(d.hostAscii, 300)}`);
+export function renderUrlCard(card: ConsentCard, url: AllowedUrlAnalysis, screen: Screen): string {
+  const { style, columns } = screen;
+  const { t } = screen.words;
+  const lines = [`  ${t.t('url.opens')}`, `    ${highlightUrl(card.address, style)}`];
+  if (!card.openable) {
+    lines.push(`  ${style.warn('⚠')} ${style.warn(t.t('url.blocked'))}`);
+    return lines.join('\n');
   }
-  for (const warning of url.warnings) {
+  const { display } = url;
+  const { site } = card;
+  const label = (key: 'url.site' | 'url.host') => style.dim(t.t(key));
+  const siteName = safeLine(site.registrableDomain ?? site.host, 300);
+  if (site.other) {
+    // The other spelling of the site itself, for the note beside it.
+    const other =
+      site.other.form === 'unicode'
+        ? (display.registrableDomain ?? site.other.host)
+        : (display.registrableDomainAscii ?? site.other.host);
+    const note = t.t(site.form === 'ascii' ? 'url.displayed-as' : 'url.sent-as', {
+      site: safeLine(other, 300),
+    });
+    lines.push(`  ${label('url.site')}  ${style.bold(siteName)}  ${style.dim(note)}`);
+    const unicode = site.form === 'unicode' ? site.host : site.other.host;
+    const ascii = site.form === 'ascii' ? site.host : site.other.host;
+    const indent = ' '.repeat(displayWidth(t.t('url.host')) + 4);
+    lines.push(`  ${label('url.host')}  ${safeLine(unicode, 300)}  ${style.dim(t.t('url.as-shown'))}`);
+    lines.push(`${indent}${safeLine(ascii, 300)}  ${style.dim(t.t('url.as-resolved'))}`);
+  } else {
+    lines.push(`  ${label('url.site')}  ${style.bold(siteName)}`);
+    if (site.subdomain) lines.push(`  ${label('url.host')}  ${safeLine(site.host, 300)}`);
+  }
+  for (const warning of card.warnings) {
+    const text = t.t(`warning.${warning.code}`, {
+      ...card.warningParams,
+      count: card.warningParams.length ?? 0,
+    });
     // Wrapped under its own mark, so each warning reads as one item.
-    wrap(safeLine(warning.message, 600), columns - 5).forEach((row, i) => {
+    wrap(safeLine(text, 600), columns - 5).forEach((row, i) => {
       lines.push(`  ${i === 0 ? style.warn('⚠') : ' '} ${style.warn(row)}`);
     });
   }

@@ -7,9 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const demoStub = (file: string) =>
-  fileURLToPath(new URL(`../../../../examples/demo/web-host/stubs/${file}`, import.meta.url));
-
 export interface BundleSize {
   /** gzip bytes loaded before any `import()`. */
   initial: number;
@@ -17,6 +14,11 @@ export interface BundleSize {
   onDemand: number;
   /** Input files in the initial load. */
   initialInputs: string[];
+  /**
+   * gzip bytes loaded once the dynamic imports of the sources matching `patterns` have run: the initial load,
+   * each such chunk and what it imports statically (e.g. the form and consent elements of `webUI`).
+   */
+  loadedAfter(...patterns: RegExp[]): number;
 }
 
 export async function measureBundle(
@@ -36,26 +38,25 @@ export async function measureBundle(
     metafile: true,
     conditions,
     external: ['@modelcontextprotocol/client'],
-    alias: {
-      open: demoStub('open.ts'),
-      'node:path': demoStub('node-path.ts'),
-      'node:os': demoStub('node-os.ts'),
-    },
     logLevel: 'error',
   });
   const outputs = result.metafile.outputs;
   const gz = new Map(
     result.outputFiles.map((file) => [file.path, gzipSync(file.contents, { level: 9 }).length]),
   );
-  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined)!;
-  const initial = new Set<string>();
-  const visit = (path: string) => {
-    if (initial.has(path)) return;
-    initial.add(path);
-    for (const imported of outputs[path]!.imports)
-      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  // Every target of a dynamic import is an entry point too: the page's own is the one read from stdin.
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint === '<stdin>')!;
+  const closure = (start: string, into = new Set<string>()) => {
+    const visit = (path: string) => {
+      if (into.has(path)) return;
+      into.add(path);
+      for (const imported of outputs[path]!.imports)
+        if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    };
+    visit(start);
+    return into;
   };
-  visit(entry);
+  const initial = closure(entry);
   const size = (path: string) => gz.get(resolve(path)) ?? 0;
   let initialBytes = 0;
   let onDemand = 0;
@@ -65,5 +66,13 @@ export async function measureBundle(
     else onDemand += size(path);
   }
   const initialInputs = [...initial].flatMap((path) => Object.keys(outputs[path]!.inputs));
-  return { initial: initialBytes, onDemand, initialInputs };
+  const loadedAfter = (...patterns: RegExp[]) => {
+    const loaded = new Set(initial);
+    for (const [path, output] of Object.entries(outputs)) {
+      if (output.entryPoint && patterns.some((pattern) => pattern.test(output.entryPoint!)))
+        closure(path, loaded);
+    }
+    return [...loaded].reduce((sum, path) => sum + size(path), 0);
+  };
+  return { initial: initialBytes, onDemand, initialInputs, loadedAfter };
 }

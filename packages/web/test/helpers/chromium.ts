@@ -1,10 +1,12 @@
 // Real Chromium for the web UI tests: a page on a loopback origin with the harness bundled from source.
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS } from '../../../../test/support/chromium.js';
 import type {} from './harness-page.js';
 
@@ -15,13 +17,26 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <body><main><h1>Host app</h1><button id="before" type="button">Ask me</button><div id="prompts"></div></main>
 <script type="module" src="/harness-page.js"></script></body></html>`;
 
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** 2 with half the width stands for 200 % zoom, as a browser lays it out and draws it. */
+  deviceScaleFactor?: number;
+  colorScheme?: 'light' | 'dark';
+  /** The browser's time zone (default the machine's). */
+  timezoneId?: string;
+  /** The browser's language (`navigator.languages`). */
+  locale?: string;
+  path?: string;
+}
+
 export interface Rig {
   browser: Browser;
   origin: string;
   /** Every path served so far, in order. */
   served: string[];
   /** A fresh page with the harness loaded. */
-  page(options?: { width?: number; colorScheme?: 'light' | 'dark'; path?: string }): Promise<Page>;
+  page(options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -66,8 +81,11 @@ export async function startRig(): Promise<Rig> {
     served,
     async page(options = {}) {
       const context = await browser.newContext({
-        viewport: { width: options.width ?? 1024, height: 900 },
+        viewport: { width: options.width ?? 1024, height: options.height ?? 900 },
+        deviceScaleFactor: options.deviceScaleFactor ?? 1,
         colorScheme: options.colorScheme ?? 'light',
+        ...(options.timezoneId && { timezoneId: options.timezoneId }),
+        ...(options.locale && { locale: options.locale }),
       });
       const page = await context.newPage();
       page.on('pageerror', (error) => {
@@ -99,4 +117,42 @@ export async function axeViolations(page: Page): Promise<string[]> {
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
     );
   });
+}
+
+/**
+ * One rig for a test file: started before its tests, closed after them. The returned rig forwards to it,
+ * so a file writes `const rig = useRig();` and then `rig.page()` in its tests.
+ */
+export function useRig(): Rig {
+  let started: Rig | undefined;
+  beforeAll(async () => {
+    started = await startRig();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = () => {
+    if (!started) throw new Error('the rig starts in beforeAll; use it inside a test');
+    return started;
+  };
+  return {
+    get browser() {
+      return current().browser;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get served() {
+      return current().served;
+    },
+    page: (options) => current().page(options),
+    close: () => current().close(),
+  };
+}
+
+/** A git-ignored folder for screenshots people look at (`.tmp/<name>/` at the repository root), made if missing. */
+export function artifactsDir(name: string): string {
+  const dir = fileURLToPath(new URL(`../../../../.tmp/${name}/`, import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -21,6 +21,7 @@ import {
   validateField,
 } from '@elicitkit/core';
 import { type WebUIOptions, webUI } from '@elicitkit/web';
+import { defineElicitElements, type UrlConsentElement } from '@elicitkit/web/elements';
 
 export interface ShowOptions {
   message?: string;
@@ -30,8 +31,12 @@ export interface ShowOptions {
   theme?: 'light' | 'dark';
   /** Render into `#prompts` instead of a modal dialog. */
   inline?: boolean;
+  /** Render into the element stored as this `window` property (one inside another shadow root, say). */
+  container?: string;
   /** Record opened URLs instead of opening them (the default opener is tested on its own). */
   recordOpens?: boolean;
+  /** `webUI({ locale })`. */
+  locale?: string | string[];
 }
 
 /** As the client pipeline does: only URLs core allowed reach a UI (E-49). */
@@ -49,13 +54,45 @@ let controller = new AbortController();
 function ui(options: ShowOptions) {
   const config: WebUIOptions = {};
   if (options.theme) config.theme = options.theme;
+  if (options.locale) config.locale = options.locale;
   if (options.inline) config.container = document.getElementById('prompts')!;
+  if (options.container)
+    config.container = (window as unknown as Record<string, HTMLElement>)[options.container]!;
   if (options.recordOpens !== false) config.openWindow = (href) => opened.push(href);
   return webUI(config);
 }
 
 function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel'>) {
   void promise.then((outcome) => outcomes.push(outcome));
+}
+
+/** Every element named `tag` in the document and in open shadow roots one level down. */
+function promptsNamed(tag: string): Element[] {
+  const found = [...document.querySelectorAll(tag)];
+  for (const host of document.querySelectorAll('*')) {
+    if (host.shadowRoot && !host.localName.startsWith('elicit-'))
+      found.push(...host.shadowRoot.querySelectorAll(tag));
+  }
+  return found;
+}
+
+/**
+ * Runs `show` and resolves once the prompt it shows is drawn and focused, as a person would first see it:
+ * `webUI` fetches each element (and a new language's catalogs) before showing it, so a prompt appears a
+ * moment after it is asked for.
+ */
+async function shown(tag: string, show: () => void): Promise<void> {
+  const before = new Set(promptsNamed(tag));
+  show();
+  for (let frame = 0; frame < 600; frame++) {
+    const fresh = promptsNamed(tag).find((element) => !before.has(element) && element.isConnected);
+    if (fresh && (fresh as { spoken?: unknown }).spoken !== undefined) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  throw new Error(`no <${tag}> appeared`);
 }
 
 const harness = {
@@ -75,7 +112,7 @@ const harness = {
       validateField: (name, value) => validateField(schema, name, value),
       validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
     };
-    record(ui(options).form(prompt));
+    return shown('elicit-form', () => record(ui(options).form(prompt)));
   },
   url(href: string, options: ShowOptions = {}) {
     controller = new AbortController();
@@ -89,7 +126,7 @@ const harness = {
       url: allowedUrl(href),
       origin: 'request',
     };
-    record(ui(options).url(prompt));
+    return shown('elicit-url-consent', () => record(ui(options).url(prompt)));
   },
   wait(hrefs: string[], options: ShowOptions = {}) {
     controller = new AbortController();
@@ -98,15 +135,39 @@ const harness = {
       pending: hrefs.map((href, index) => ({ flowId: `e-${index}`, url: allowedUrl(href) })),
       signal: controller.signal,
     };
-    record(ui(options).waitForCompletion!(wait));
+    return shown('elicit-url-wait', () => record(ui(options).waitForCompletion!(wait)));
   },
   /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
   async formWithPatterns(schema: RequestedSchema, options: ShowOptions = {}) {
     await loadPatternEngine(schema);
-    harness.form(schema, options);
+    await harness.form(schema, options);
   },
   withdraw() {
     controller.abort();
+  },
+  /**
+   * A bare <elicit-url-consent> in #prompts handed `analysis` as it is (no pipeline in front): what a host
+   * that uses the element directly might hand it, blocked or forged analyses included.
+   */
+  consentElement(analysis: unknown, options: { locale?: string } = {}) {
+    defineElicitElements();
+    const element = document.createElement('elicit-url-consent') as UrlConsentElement;
+    if (options.locale) element.setAttribute('locale', options.locale);
+    element.opener = (href) => opened.push(href);
+    element.addEventListener('elicit-outcome', (event) => outcomes.push((event as CustomEvent).detail));
+    document.getElementById('prompts')!.append(element);
+    element.prompt = {
+      kind: 'url',
+      id: 'p3',
+      flowId: 'e-1',
+      requester: REQUESTER,
+      message: 'Open this page.',
+      signal: new AbortController().signal,
+      url: analysis as AllowedUrlAnalysis,
+      origin: 'request',
+    };
+    element.focus();
+    return element.ready;
   },
   analyzeUrl,
 };

@@ -9,7 +9,7 @@ import {
   validateContent,
   validateField,
 } from '@elicitkit/core';
-import { defineElicitElements } from '@elicitkit/web';
+import { defineElicitElements } from '@elicitkit/web/elements';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 

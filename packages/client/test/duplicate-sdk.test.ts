@@ -1,0 +1,42 @@
+// Issue 19: with two copies of @modelcontextprotocol/client loaded (the app's and another package's), the
+// client's classes and elicitkit's would not agree; installElicitation says so at once, naming both copies.
+// @mastra/mcp 2.0 ships its own copy (2.0.0) beside the workspace's, a second copy as an app would meet it.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { installElicitation, isElicitkitError } from '../src/index.js';
+import { scriptedUI } from '../src/testing/index.js';
+
+const SECOND_COPY = fileURLToPath(
+  new URL(
+    '../../../node_modules/@mastra/mcp/node_modules/@modelcontextprotocol/client/dist/index.mjs',
+    import.meta.url,
+  ),
+);
+
+describe('two copies of @modelcontextprotocol/client', () => {
+  it('refuses a client of the other copy with a typed duplicate-sdk error naming both paths', async () => {
+    expect(existsSync(SECOND_COPY), `expected a second copy at ${SECOND_COPY}`).toBe(true);
+    const { Client } = (await import(
+      pathToFileURL(SECOND_COPY).href
+    )) as typeof import('@modelcontextprotocol/client');
+    const client = new Client({ name: 'other-copy', version: '1.0.0' });
+    let error: unknown;
+    try {
+      installElicitation(client, { ui: scriptedUI() });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isElicitkitError(error, 'duplicate-sdk')).toBe(true);
+    if (!isElicitkitError(error, 'duplicate-sdk')) return;
+    expect(error.name).toBe('UsageError');
+    const [theirs, ours] = error.details.paths;
+    expect(theirs).toMatch(/node_modules\/@mastra\/mcp\/node_modules\/@modelcontextprotocol\/client$/);
+    expect(ours).toMatch(/node_modules\/@modelcontextprotocol\/client$/);
+    expect(ours).not.toContain('@mastra');
+    expect(error.message).toContain(theirs);
+    expect(error.message).toContain(ours);
+    // Nothing was installed on the client: no capability declared.
+    expect((client as unknown as { _capabilities: object })._capabilities).toEqual({});
+  });
+});

@@ -1,0 +1,210 @@
+// Hosts on other MCP clients (issue 20): the pipeline as a plain function, `createElicitationHandler`, wired
+// into the AI SDK's `onElicitationRequest` (@ai-sdk/mcp 2.0) and Mastra's `inputRequests` (@mastra/mcp 2.0),
+// exactly as the client README's recipes show, against the real demo (Streamable HTTP, negotiating 2026-07-28),
+// and against a server that sends a hostile input request.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
+import { MCPClient } from '@mastra/mcp';
+import { inputRequired } from '@modelcontextprotocol/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
+import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
+import { createElicitationHandler, type ElicitationHostEvents, type FormPrompt } from '../src/index.js';
+import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
+import { startServer2026 } from './helpers/server-2026.js';
+
+const ALICE = DEFAULT_USERS[0]!;
+const auth = { Authorization: `Bearer ${ALICE.token}` };
+const textOf = (result: unknown) =>
+  ((result as { content: { text: string }[] }).content ?? []).map((c) => c.text).join('\n');
+/** The demo's book_table, filled in as a person would. */
+const bookTable = (prompt: FormPrompt) => ({
+  action: 'submit' as const,
+  content: { ...prompt.initial, name: 'Ada', day: '2030-05-17', seating: 'terrace' },
+});
+/** Submits the first option of the form's only field: a `choose` prompt. */
+const pickFirst = (prompt: FormPrompt) => ({
+  action: 'submit' as const,
+  content: { [prompt.fields[0]!.name]: prompt.fields[0]!.options![0]!.value },
+});
+
+/** confirm_delete twice: pick the booking, then decline; pick it again, then cancel. */
+const DECLINE_THEN_CANCEL_A_DELETE = [
+  { form: pickFirst },
+  { form: { action: 'decline' as const } },
+  { form: pickFirst },
+  { form: { action: 'cancel' as const } },
+];
+
+let dataDir: string;
+let demo: RunningDemo;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-recipes-'));
+  demo = await startDemo({ port: 0, dataDir, users: DEFAULT_USERS, logger: { info() {}, warn() {} } });
+});
+afterAll(async () => {
+  await demo?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Hostile input requests that each client's own checks let through, so elicitkit's must refuse them: a
+ * pattern with a backreference (no linear-time engine runs it: a ReDoS risk), kept by the AI SDK's loose
+ * schema (the v2 SDK's Zod strips `pattern`, so it would never reach Mastra's handler); a `javascript:` URL,
+ * a valid URL to the v2 SDK's Zod (the AI SDK refuses URL input requests itself).
+ */
+const HOSTILE = {
+  pattern: inputRequired.elicit({
+    message: 'x',
+    requestedSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)\\1$' } } } as never,
+  }),
+  javascriptUrl: inputRequired.elicitUrl({ message: 'x', url: 'javascript:alert(1)' }),
+};
+
+/** A server whose `tool` answers every leg with one hostile input request under the key `evil`. */
+async function hostileServer(evil: (typeof HOSTILE)[keyof typeof HOSTILE]) {
+  const server = await startServer2026({ tool: () => ({ content: [] }) }, 'http', undefined, () => ({
+    resultType: 'input_required',
+    inputRequests: { evil },
+  }));
+  return server as typeof server & { url: URL };
+}
+
+function handlerFor(
+  ui: ScriptedUI,
+  server: () => { name?: string } | undefined,
+  modes: ('form' | 'url')[] = ['form'],
+) {
+  const elicit = createElicitationHandler({ ui, modes, server });
+  const rejected: ElicitationHostEvents['rejected'][] = [];
+  elicit.on('rejected', (event) => rejected.push(event));
+  return { elicit, rejected };
+}
+
+describe('recipe: the AI SDK (@ai-sdk/mcp onElicitationRequest)', () => {
+  async function aiSdkHost(url: URL, headers: Record<string, string>, ui: ScriptedUI) {
+    // The recipe, as in the README.
+    const { elicit } = handlerFor(ui, () => mcp.initializeResult?.serverInfo);
+    const mcp = await createMCPClient({
+      transport: { type: 'http', url: url.href, headers },
+      capabilities: elicit.capabilities,
+    });
+    mcp.onElicitationRequest(ElicitationRequestSchema, (request) => elicit.answer(request.params));
+    return { mcp, elicit };
+  }
+
+  it("answers the demo's forms (book_table, pick_color) through elicitkit's pipeline", async () => {
+    const ui = scriptedUI([
+      { form: bookTable },
+      { form: { action: 'submit', content: { color: '#4169e1' } } },
+    ]);
+    const { mcp, elicit } = await aiSdkHost(demo.url, auth, ui);
+    try {
+      const booked = await elicit.duringCall(() => mcp.callTool({ name: 'book_table', arguments: {} }));
+      expect(textOf(booked)).toMatch(/^Booked #\d+ Ada, 2 people on 2030-05-17 \(Terrace\)/);
+      expect(textOf(await mcp.callTool({ name: 'pick_color', arguments: {} }))).toBe('Napkins: #4169e1.');
+      const [form, colour] = ui.prompts as FormPrompt[];
+      expect(form?.initial).toMatchObject({ party: 2, reminder: true });
+      expect(colour?.fields[0]?.options?.map((option) => option.label)).toContain('Royal blue');
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('[E-04] passes decline and cancel through (confirm_delete)', async () => {
+    const ui = scriptedUI(DECLINE_THEN_CANCEL_A_DELETE);
+    const { mcp } = await aiSdkHost(demo.url, auth, ui);
+    try {
+      expect(textOf(await mcp.callTool({ name: 'confirm_delete', arguments: {} }))).toMatch(/you said no\.$/);
+      expect(textOf(await mcp.callTool({ name: 'confirm_delete', arguments: {} }))).toMatch(
+        /^Nothing changed: the question was dismissed/,
+      );
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('[E-12] refuses a hostile request unseen: the call fails with the spot named', async () => {
+    const server = await hostileServer(HOSTILE.pattern);
+    const ui = scriptedUI();
+    const { mcp, elicit } = await aiSdkHost(server.url, {}, ui);
+    const rejected: string[] = [];
+    elicit.on('rejected', ({ message }) => rejected.push(message));
+    try {
+      const error = await mcp.callTool({ name: 'tool', arguments: {} }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(ui.prompts).toHaveLength(0);
+      expect(rejected[0]).toMatch(/requestedSchema\.properties\.a\.pattern/);
+    } finally {
+      await mcp.close();
+      await server.close();
+    }
+  });
+});
+
+describe('recipe: Mastra (@mastra/mcp inputRequests)', () => {
+  function mastraHost(url: URL, headers: Record<string, string>, ui: ScriptedUI, modes?: ('form' | 'url')[]) {
+    // The recipe, as in the README.
+    const { elicit, rejected } = handlerFor(ui, () => ({ name: 'demo' }), modes);
+    const mcp = new MCPClient({
+      servers: {
+        demo: {
+          url,
+          requestInit: { headers },
+          capabilities: elicit.capabilities,
+          inputRequests: ({ key, params, signal }) => elicit.answer(params, { inputRequestKey: key, signal }),
+        },
+      },
+    });
+    return { mcp, elicit, rejected };
+  }
+
+  it("answers the demo's forms (book_table, pick_color) through elicitkit's pipeline", async () => {
+    const ui = scriptedUI([
+      { form: bookTable },
+      { form: { action: 'submit', content: { color: '#b22222' } } },
+    ]);
+    const { mcp } = mastraHost(demo.url, auth, ui);
+    try {
+      const tools = await mcp.listTools();
+      expect(textOf(await tools.demo_book_table!.execute!({}, {} as never))).toMatch(/^Booked #\d+ Ada/);
+      expect(textOf(await tools.demo_pick_color!.execute!({}, {} as never))).toBe('Napkins: #b22222.');
+      expect(ui.prompts[0]?.requester).toEqual({ name: 'demo' });
+    } finally {
+      await mcp.disconnect();
+    }
+  });
+
+  it('[E-04] passes decline and cancel through (confirm_delete)', async () => {
+    const ui = scriptedUI(DECLINE_THEN_CANCEL_A_DELETE);
+    const { mcp } = mastraHost(demo.url, auth, ui);
+    try {
+      const tools = await mcp.listTools();
+      const confirmDelete = tools.demo_confirm_delete!;
+      expect(textOf(await confirmDelete.execute!({}, {} as never))).toMatch(/you said no\.$/);
+      expect(textOf(await confirmDelete.execute!({}, {} as never))).toMatch(/^Nothing changed/);
+    } finally {
+      await mcp.disconnect();
+    }
+  });
+
+  it('[E-49] refuses a hostile input request unseen: the call fails, the key and the spot named', async () => {
+    const server = await hostileServer(HOSTILE.javascriptUrl);
+    const ui = scriptedUI();
+    const { mcp, rejected } = mastraHost(server.url, {}, ui, ['form', 'url']);
+    try {
+      const tools = await mcp.listTools();
+      await expect(tools.demo_tool!.execute!({}, {} as never)).rejects.toThrow();
+      expect(ui.prompts).toHaveLength(0);
+      expect(rejected[0]).toMatchObject({
+        inputRequestKey: 'evil',
+        message: expect.stringMatching(/^inputRequests\["evil"\]\.params\.url was refused/),
+      });
+    } finally {
+      await mcp.disconnect();
+      await server.close();
+    }
+  });
+});

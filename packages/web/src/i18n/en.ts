@@ -1,0 +1,151 @@
+import type { Catalog } from '@elicitkit/core';
+
+/** The keys of the web UI's catalog. */
+export type WebMessageKey =
+  | 'kind.form'
+  | 'kind.url'
+  | 'kind.wait'
+  | 'header.from'
+  | 'dialog.form'
+  | 'dialog.url'
+  | 'dialog.wait'
+  | 'action.review'
+  | 'action.submit'
+  | 'action.edit'
+  | 'action.confirm'
+  | 'action.decline'
+  | 'action.cancel'
+  | 'action.open'
+  | 'action.retry'
+  | 'review.heading'
+  | 'summary.heading'
+  | 'summary.notAccepted'
+  | 'summary.entry'
+  | 'error.prefix'
+  | 'field.optional'
+  | 'answer.yes'
+  | 'answer.no'
+  | 'answer.none'
+  | 'answer.unanswered'
+  | 'select.choose'
+  | 'hint.choices'
+  | 'hint.choicesAtLeast'
+  | 'hint.choicesAtMost'
+  | 'hint.range'
+  | 'hint.atLeast'
+  | 'hint.atMost'
+  | 'hint.length'
+  | 'hint.lengthAtLeast'
+  | 'hint.lengthAtMost'
+  | 'hint.dateTime'
+  | 'list.filter'
+  | 'list.status'
+  | 'list.selected'
+  | 'list.noMatch'
+  | 'pattern.details'
+  | 'pattern.rule'
+  | 'url.site'
+  | 'url.asSent'
+  | 'url.asShown'
+  | 'url.address'
+  | 'url.showFull'
+  | 'url.showShort'
+  | 'url.hidden'
+  | 'url.warnings'
+  | 'url.blocked'
+  | 'warning.userinfo'
+  | 'warning.mixed-script'
+  | 'warning.confusable'
+  | 'warning.punycode'
+  | 'warning.domain-in-subdomain'
+  | 'warning.ip-address'
+  | 'warning.not-https'
+  | 'warning.non-standard-port'
+  | 'warning.long-url'
+  | 'wait.status'
+  | 'wait.address';
+
+/**
+ * The web UI's words in English. Parameters in braces; `{count}` picks a plural form. `{server}` in
+ * `header.from` is where the server's name is drawn (as its own element).
+ */
+export const WEB_EN: Catalog<WebMessageKey> = {
+  'kind.form': 'Form request',
+  'kind.url': 'Wants to open a web page',
+  'kind.wait': 'Waiting for you to finish in the other tab',
+  'header.from': 'From {server}',
+  'dialog.form': 'Form request from {server}',
+  'dialog.url': 'Request to open a web page from {server}',
+  'dialog.wait': 'Waiting for a web page from {server}',
+  'action.review': 'Review answers',
+  'action.submit': 'Submit',
+  'action.edit': 'Edit answers',
+  'action.confirm': 'Confirm',
+  'action.decline': 'Decline',
+  'action.cancel': 'Cancel',
+  'action.open': 'Open in a new tab',
+  'action.retry': 'Retry now',
+  'review.heading': 'Review your answers',
+  'summary.heading': 'There is a problem',
+  'summary.notAccepted': 'Your last answers were not accepted',
+  'summary.entry': '{field}: {message}',
+  'error.prefix': 'Error:',
+  'field.optional': '(optional)',
+  'answer.yes': 'Yes',
+  'answer.no': 'No',
+  'answer.none': 'No answer',
+  'answer.unanswered': 'Not answered',
+  'select.choose': 'Choose…',
+  'hint.choices': 'Choose {min} to {max}.',
+  'hint.choicesAtLeast': 'Choose at least {count}.',
+  'hint.choicesAtMost': 'Choose at most {count}.',
+  'hint.range': 'From {min} to {max}.',
+  'hint.atLeast': 'At least {min}.',
+  'hint.atMost': 'At most {max}.',
+  'hint.length': 'From {min} to {max} characters.',
+  'hint.lengthAtLeast': { one: 'At least {count} character.', other: 'At least {count} characters.' },
+  'hint.lengthAtMost': { one: 'At most {count} character.', other: 'At most {count} characters.' },
+  'hint.dateTime': 'In your local time: {zone} (UTC{offset}).',
+  'list.filter': 'Type to filter the list',
+  'list.status': { one: '{shown} of {count} option shown.', other: '{shown} of {count} options shown.' },
+  'list.selected': 'Chosen: {choices}.',
+  'list.noMatch': 'No option matches.',
+  'pattern.details': 'Technical details',
+  'pattern.rule': 'The answer must match this regular expression:',
+  'url.site': 'Site',
+  'url.asSent': 'As your browser sends it:',
+  'url.asShown': 'Written in international letters as:',
+  'url.address': 'Full address',
+  'url.showFull': {
+    one: 'Show the full address ({count} character)',
+    other: 'Show the full address ({count} characters)',
+  },
+  'url.showShort': 'Show the shortened address',
+  'url.hidden': { one: '{count} character hidden', other: '{count} characters hidden' },
+  'url.warnings': {
+    one: 'Check before opening: {count} warning',
+    other: 'Check before opening: {count} warnings',
+  },
+  'url.blocked': 'This address cannot be opened.',
+  'warning.userinfo':
+    'The text before “@” in this address is not where it goes: your browser would open {host}. Legitimate links do not need this.',
+  'warning.mixed-script':
+    'The site name mixes letters of different alphabets. Look-alike letters are a common way to imitate a familiar site.',
+  'warning.confusable':
+    'The site name is written in letters that look like Latin ones: it is a different address from the one it resembles.',
+  'warning.punycode':
+    'The site name contains international characters; your browser opens it as {ascii}. Compare it carefully.',
+  'warning.domain-in-subdomain':
+    'The address starts with what looks like a familiar name, but the site is {site}. This is a common phishing trick.',
+  'warning.ip-address':
+    'The address points to the IP address {ascii}, not a named site, so there is no name to check.',
+  'warning.not-https': 'The connection to {host} is not encrypted (http, not https).',
+  'warning.non-standard-port': 'The address uses port {port}, which is unusual for {site}.',
+  'warning.long-url': {
+    one: 'The address is {count} character long; a long address can hide where it goes. Check the site: {site}.',
+    other:
+      'The address is {count} characters long; a long address can hide where it goes. Check the site: {site}.',
+  },
+  'wait.status': 'When you are done there, this continues by itself. If it does not, choose “Retry now”.',
+  'wait.address': 'Address',
+};
