@@ -65,7 +65,7 @@ export function createFormRequest<S extends FormSchema>(
   const findings =
     verdict.secrets.length === 0 ? form.secretFindings : [...form.secretFindings, ...verdict.secrets];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
-  // E-01, E-02: secrets go through URL mode, never through a form (asked by a field or by the message)
+  // E-01, E-02, F-08: secrets go through URL mode, never through a form (asked by a field or by the message)
   if (secrets.length > 0) throw sensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
   warnAboutLinks(verdict.link ? [{ location: 'message', url: verdict.link }, ...form.links] : form.links);
