@@ -12,22 +12,35 @@ import { NO_SDK_TIMEOUT_MS } from './v2.js';
 
 /** The parts of a v1 SDK `Server` elicitkit uses (`@modelcontextprotocol/sdk/server/index.js`). */
 export interface V1Server {
+  /** Installs a request handler (v1 keys handlers by a zod request schema). */
   setRequestHandler(schema: never, handler: never): void;
+  /** Throws when a handler for `method` is already installed. */
   assertCanSetRequestHandler(method: string): void;
+  /** The capabilities the client declared at initialization. */
   getClientCapabilities(): unknown;
+  /** The client's `clientInfo` from initialization. */
   getClientVersion(): unknown;
+  /** Sends `elicitation/create` to the client. */
   elicitInput(params: never, options?: never): Promise<unknown>;
+  /** Sends a request to the client (with `relatedRequestId`, on the call's own stream). */
   request(request: never, resultSchema: never, options?: never): Promise<unknown>;
+  /** Sends a notification to the client. */
   notification(notification: never, options?: never): Promise<void>;
+  /** Starts serving on a transport. */
   connect(transport: never): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
+  /** The transport it serves on, once connected. */
   readonly transport?: { sessionId?: string | undefined } | undefined;
 }
 
 /** The parts of a v1 SDK `McpServer` elicitkit uses (`@modelcontextprotocol/sdk/server/mcp.js`): its `Server`. */
 export interface V1McpServer {
+  /** The low-level `Server` it wraps. */
   readonly server: V1Server;
+  /** Starts serving on a transport. */
   connect(transport: never): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
 }
 
