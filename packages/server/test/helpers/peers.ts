@@ -146,6 +146,15 @@ export function makeClient(
   return client as unknown as AnyClient;
 }
 
+/** A promise to wait on and the function that settles it: a test waits on an event, never on time. */
+export function whenCalled(): { promise: Promise<void>; call: () => void } {
+  let call: () => void = () => {};
+  const promise = new Promise<void>((resolve) => {
+    call = resolve;
+  });
+  return { promise, call };
+}
+
 export async function peerHarness(options: PeerOptions): Promise<PeerHarness> {
   const server = makeServer(options.server, options.tools, options.elicitation);
   const received: ReceivedParams[] = [];

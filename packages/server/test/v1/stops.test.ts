@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { elicitForm, text } from '../../src/index.js';
 import { describeError } from '../helpers/harness.js';
-import { type PeerHarness, peerHarness, SERVER_KINDS, type ServerKind } from '../helpers/peers.js';
+import {
+  type PeerHarness,
+  peerHarness,
+  SERVER_KINDS,
+  type ServerKind,
+  whenCalled,
+} from '../helpers/peers.js';
 
 /**
  * How an elicitation ends early, on every SDK: one typed error per cause (the seam maps each SDK's errors in one
@@ -22,10 +28,7 @@ async function watched(server: ServerKind, answer: (params: unknown) => unknown,
   const ended = new Promise<unknown>((resolve) => {
     report = resolve;
   });
-  let onAsked: () => void = () => {};
-  const asked = new Promise<void>((resolve) => {
-    onAsked = resolve;
-  });
+  const asked = whenCalled();
   harness = await peerHarness({
     server,
     client: 'sdk 1.32',
@@ -41,11 +44,11 @@ async function watched(server: ServerKind, answer: (params: unknown) => unknown,
       },
     },
     answer: (params) => {
-      onAsked();
+      asked.call();
       return answer(params);
     },
   });
-  return { ended, asked };
+  return { ended, asked: asked.promise };
 }
 
 const never = () => new Promise(() => {});
@@ -66,14 +69,8 @@ describe.each(SERVERS)('an elicitation that ends early, %s', (server) => {
   });
 
   it('[E-27] a cancelled call withdraws the form: the client is sent notifications/cancelled for it (pins what v1 reads of the stop signal)', async () => {
-    let withdrawn: () => void = () => {};
-    const seen = new Promise<void>((resolve) => {
-      withdrawn = resolve;
-    });
-    let onAsked: () => void = () => {};
-    const asked = new Promise<void>((resolve) => {
-      onAsked = resolve;
-    });
+    const withdrawn = whenCalled();
+    const asked = whenCalled();
     // Two forms, the second left open: the v1 client ignores a cancellation of request id 0 (its `_oncancel` tests
     // the id for truthiness), and the first request a server sends has id 0.
     harness = await peerHarness({
@@ -87,17 +84,17 @@ describe.each(SERVERS)('an elicitation that ends early, %s', (server) => {
       },
       answer: (params, extra) => {
         if (params.message === 'Who?') return { action: 'accept', content: { x: 'Ada' } };
-        extra?.signal.addEventListener('abort', () => withdrawn(), { once: true });
-        onAsked();
+        extra?.signal.addEventListener('abort', withdrawn.call, { once: true });
+        asked.call();
         return never();
       },
     });
     const call = new AbortController();
     const result = harness.call('form', { signal: call.signal }).catch(() => 'cancelled');
-    await asked;
+    await asked.promise;
     call.abort();
     expect(await result).toBe('cancelled');
-    await seen; // the client's handler was aborted by the server's notifications/cancelled
+    await withdrawn.promise; // the client's handler was aborted by the server's notifications/cancelled
   });
 
   it('nobody answers within timeoutMs (the SDK timer on the system clock): elicitation-timeout', async () => {
