@@ -249,7 +249,7 @@ export function createMcpHttpHandler(
     if (method === 'initialize') {
       const principal = principalOf(authInfo);
       const slot = sessions.reserve(principal);
-      if (!('fill' in slot)) return sessionRefusedResponse(slot, (body as { id?: unknown }).id);
+      if (!('fill' in slot)) return refusal(sessionRefusedResponse(slot, (body as { id?: unknown }).id));
       if (!isInitializeRequest(body)) {
         slot.release();
         return jsonRpcError(400, -32600, 'Invalid Request: malformed initialize');
@@ -275,11 +275,18 @@ export function createMcpHttpHandler(
     return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
   }
 
+  // Answers refused on purpose (the session cap's 503): a stranger can ask for them, so they are not logged.
+  const refusals = new WeakSet<Response>();
+  const refusal = (response: Response) => {
+    refusals.add(response);
+    return response;
+  };
+
   /** Every request, guarded: an internal error is reported (logged by default) and answered with a JSON-RPC 500. */
   async function serve(request: Request): Promise<Response> {
     try {
       const response = await fetch(request);
-      if (response.status >= 500) errors.statusOnly(request, response.status);
+      if (response.status >= 500 && !refusals.has(response)) errors.statusOnly(request, response.status);
       return response;
     } catch (error) {
       errors.internal(request, error);
