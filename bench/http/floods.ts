@@ -7,7 +7,7 @@
  *   - 5,000 `initialize` by one user, never closed (target: < 60 MiB; says how many were accepted)
  *   - 60 wrong passwords for alice (target: the 21st and later answered 429)
  * Traffic goes to 127.0.0.1 only; every loop is bounded.
- * Run: npm run build && node --import tsx bench/http/floods.ts [path/to/demo/main.js]
+ * Run: npm run build && node --import tsx bench/http/floods.ts [path/to/demo/main.js] [--only bodies|initializes|logins]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,11 @@ const FLOOD_CHUNKS = 200; // × 1 MiB
 const INITIALIZES = 5_000;
 const WRONG_PASSWORDS = 60;
 const STALL_MS = 5_000;
-const demoMain = resolve(process.argv[2] ?? 'examples/demo/dist/main.js');
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt === -1 ? undefined : args.splice(onlyAt, 2)[1];
+const runs = (part: string) => only === undefined || only === part;
+const demoMain = resolve(args[0] ?? 'examples/demo/dist/main.js');
 
 interface Demo {
   process: ChildProcess;
@@ -224,7 +228,7 @@ async function measure<T>(
 
 const fmt = (n: number) => n.toFixed(1);
 console.log(`demo: ${demoMain}`);
-for (const flood of FLOODS) {
+for (const flood of runs('bodies') ? FLOODS : []) {
   const { result, baseMiB, growthMiB } = await measure(async (demo) =>
     chunkedFlood(new URL(flood.path, demo.base), await flood.headers(demo)),
   );
@@ -249,7 +253,7 @@ async function initializes(base: URL, token: string): Promise<number[]> {
   return statuses;
 }
 
-{
+if (runs('initializes')) {
   // The anchor: the same 5,000 requests with a token nobody has, so none gets past authentication.
   const anchor = await measure((demo) => initializes(demo.base, 'nobody'));
   const { result, baseMiB, growthMiB } = await measure((demo) => initializes(demo.base, 'demo-alice'));
@@ -261,7 +265,7 @@ async function initializes(base: URL, token: string): Promise<number[]> {
   );
 }
 
-{
+if (runs('logins')) {
   const { result } = await measure(async (demo) => {
     const page = await fetch(new URL('/login', demo.base));
     const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

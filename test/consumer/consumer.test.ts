@@ -363,7 +363,18 @@ console.log(\`MCP endpoint: \${url}\`);
       const response = await fetch(match[1]!, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: {} }),
+        // An initialize reaches the factory; a bare `server/discover` (no MCP-Protocol-Version, no `_meta`
+        // envelope) is a 2025 request without a session, answered 400 before any server is made.
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'probe', version: '1' },
+          },
+        }),
       });
       expect(response.status).toBeGreaterThanOrEqual(500);
       const logged = await new Promise<string>((resolve) => {

@@ -20,6 +20,24 @@ describe('2026-07-28: the same tool code over multi round-trip requests', () => 
     await h.close();
   });
 
+  it('[E-13] a field with a default is not required in the round, and an omitted answer gets the default', async () => {
+    const h = await inMemoryHarness({
+      era: '2026-07-28',
+      tools: {
+        book: async (ctx) =>
+          elicitForm(ctx, {
+            message: 'Book a table',
+            schema: { name: text().title('Name'), party: integer({ minimum: 1 }).title('Party').default(2) },
+          }),
+      },
+      answer: () => ({ action: 'accept', content: { name: 'Ada' } }),
+    });
+    expect(await h.call('book')).toEqual({ action: 'accept', data: { name: 'Ada', party: 2 } });
+    expect(h.received).toHaveLength(1); // answered in one round, not asked again
+    expect(h.received[0]).toMatchObject({ requestedSchema: { required: ['name'] } });
+    await h.close();
+  });
+
   it('[M-02] a conditional sequence asks the second question from the first answer', async () => {
     let runs = 0;
     const h = await inMemoryHarness({

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { type AuthInfo, McpServer } from '@modelcontextprotocol/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createMcpHttpHandler,
   type McpHttpHandler,
@@ -26,6 +26,7 @@ const byName = async (request: Request): Promise<AuthInfo> => {
 
 const handlers: McpHttpHandler[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(handlers.splice(0).map((h) => h.close()));
 });
 
@@ -235,6 +236,7 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
   });
 
   it('refuses with 503 past the total cap, and never closes another principal’s session for it', async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
     const h = handler({ maxSessions: 2 });
     const alice = await open(h, 'alice');
     expect((await open(h, 'bob')).status).toBe(200);
@@ -243,6 +245,8 @@ describe('MCP endpoint: sessions are bounded per principal, in total, and in idl
     expect(carol.body.error).toMatchObject({ code: -32000, data: { scope: 'total', limit: 2 } });
     expect(await ping(h, 'alice', alice.session ?? '')).toBe(200);
     expect(h.sessionCount).toBe(2);
+    // A refusal on purpose, which a stranger can ask for again and again: not a serving error, never logged.
+    expect(stderr).not.toHaveBeenCalled();
   });
 
   it('closes sessions idle for the timeout (injected clock), not those with an exchange in flight', async () => {

@@ -34,12 +34,15 @@ const URL_VOCABULARY = ['url/errors.ts', 'url/log.ts', 'url/ids.ts', 'url/public
 const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   // Leaves: the server's error codes, secret files, URL mode's vocabulary.
   ['errors.ts', 'files/', URL_VOCABULARY],
-  // Building blocks: sealed state, form schemas, who a user is, the store contract.
-  ['state/', 'form/', 'url/identity/', 'url/store/'],
-  // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.
-  ['delivery/'],
+  // Building blocks: sealed state, form schemas, who a user is, the store contract, the one seam to the SDKs.
+  ['state/', 'form/', 'url/identity/', 'url/store/', 'sdk/'],
+  // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities; and tasks, the third
+  // delivery, one room with them (the rounds and `step` call its hooks, it runs on their round and scope).
+  [['delivery/', 'tasks/']],
   // Hosting over HTTP, the durable stores, the vault.
   ['http/', 'sqlite/', 'redis/', 'url/vault/'],
+  // The durable task stores, on the SQLite and Redis kits.
+  ['tasks/stores/'],
   // The page kit: html, security headers, body limits, same-origin forms.
   ['url/pages/'],
   // What is built from pages and the vault: the browser login, the kinds of page.

@@ -177,6 +177,16 @@ describe.each(SERVER_KINDS)('a 2025-06-18 client on %s', (server) => {
     expect(harness!.received).toEqual([]);
   });
 
+  it('[F-08] a form that asks for a secret is refused before anything is sent, as on every revision', async () => {
+    const result = await run(server, async (ctx) =>
+      elicitForm(ctx, { message: 'Sign in', schema: { password: text().title('Password') } }).catch(
+        (e: Error & { code?: string }) => ({ name: e.name, code: e.code }),
+      ),
+    );
+    expect(result).toEqual({ name: 'UsageError', code: 'sensitive-field' });
+    expect(harness!.received).toEqual([]);
+  });
+
   it('[F-04] URL mode is not available on 2025-06-18, whatever was declared', async () => {
     const result = await run(server, async (ctx) => ({
       form: canElicit(ctx, 'form'),

@@ -1,4 +1,4 @@
-import { boolean, choice, date, elicitForm, integer, multiChoice, text } from '@elicitkit/server';
+import { boolean, canElicit, choice, date, elicitForm, integer, multiChoice, text } from '@elicitkit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { type BookingBook, describeBooking } from '../bookings.js';
 import { reply } from './reply.js';
@@ -11,6 +11,22 @@ const EXTRAS = {
   vegan: 'Vegan menu',
 } as const;
 
+const DETAILS = {
+  name: text({ minLength: 2, maxLength: 60 }).title('Name for the booking'),
+  party: integer({ minimum: 1, maximum: 12 }).title('Party size').default(2),
+  day: date().title('Day').describe('The day you would like to come, e.g. 2030-05-17.'),
+  seating: choice(SEATING).title('Seating'),
+};
+const REMINDER = { reminder: boolean().title('Send me a reminder').default(true) };
+const WITH_EXTRAS = {
+  ...DETAILS,
+  extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').describe('Pick up to two.').optional(),
+  ...REMINDER,
+};
+const WITHOUT_EXTRAS = { ...DETAILS, ...REMINDER };
+
+const MESSAGE = 'Book a table at Bistro Elicit.\nWe hold tables for 15 minutes.';
+
 /** Every single-value field kind in one form: text, bounded integer with a default, date, select, multi-select, boolean. */
 export function registerBookTable(server: McpServer, bookings: BookingBook): void {
   server.registerTool(
@@ -20,23 +36,18 @@ export function registerBookTable(server: McpServer, bookings: BookingBook): voi
       description: 'Books a table at Bistro Elicit. Asks for the details in a form.',
     },
     async (ctx) => {
-      const outcome = await elicitForm(ctx, {
-        message: 'Book a table at Bistro Elicit.\nWe hold tables for 15 minutes.',
-        schema: {
-          name: text({ minLength: 2, maxLength: 60 }).title('Name for the booking'),
-          party: integer({ minimum: 1, maximum: 12 }).title('Party size').default(2),
-          day: date().title('Day').describe('The day you would like to come, e.g. 2030-05-17.'),
-          seating: choice(SEATING).title('Seating'),
-          extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').describe('Pick up to two.').optional(),
-          reminder: boolean().title('Send me a reminder').default(true),
-        },
-      });
+      // A client on protocol revision 2025-06-18 has no multi-select: it is asked everything but the extras.
+      const outcome = canElicit(ctx, 'form', WITH_EXTRAS)
+        ? await elicitForm(ctx, { message: MESSAGE, schema: WITH_EXTRAS })
+        : await elicitForm(ctx, { message: MESSAGE, schema: WITHOUT_EXTRAS });
       if (outcome.action !== 'accept') {
         return reply(
           outcome.action === 'decline' ? 'No booking made: you declined.' : 'No booking made: cancelled.',
         );
       }
-      const { name, party, day, seating, extras = [], reminder } = outcome.data;
+      // Without the extras field (a 2025-06-18 client), there are none.
+      const data: typeof outcome.data & { extras?: (keyof typeof EXTRAS)[] } = outcome.data;
+      const { name, party, day, seating, reminder, extras = [] } = data;
       const booking = bookings.add({
         name,
         party,

@@ -1,4 +1,4 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../sdk/seam.js';
 import { scopeOf } from './scope.js';
 import { requireUrlOnSession, startUrlOnSession } from './url-2025.js';
 import { requireUrlInRound, startUrlInRound } from './url-2026.js';
@@ -12,7 +12,7 @@ import type { StartedUrlElicitation, UrlElicitationRequest, UrlFlows } from './u
 
 /** `url.start`: the consent decision, then `completion()` for the page. */
 export function startUrlElicitation(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   flows: UrlFlows,
   request: UrlElicitationRequest,
 ): Promise<StartedUrlElicitation> {
@@ -25,7 +25,7 @@ export function startUrlElicitation(
 
 /** `url.require`: `-32042` on 2025-11-25, an input-required round (then a held retry) on 2026-07-28. */
 export function requireUrlElicitations(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   flows: UrlFlows,
   list: readonly UrlElicitationRequest[],
   message: string | undefined,

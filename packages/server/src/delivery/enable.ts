@@ -6,6 +6,7 @@ import { Call } from '../sdk/call.js';
 import { DEFAULT_PROGRESS_INTERVAL_MS } from '../sdk/progress.js';
 import type { V1HandlerExtra } from '../sdk/seam.js';
 import {
+  isToolErrorOf,
   type V1McpServer,
   type V1Server,
   v1Call,
@@ -132,13 +133,16 @@ export function enableElicitation(
       );
     }
     const seam = adapted.seam;
-    wrapV1Handlers(low, (handler) => (request, extra) => {
-      if (ROUND_METHODS.has(request.method)) {
-        // v1 speaks the 2025 revisions only: every request is a session's.
-        const call = new Call(v1Call(extra as V1HandlerExtra, seam), settings.wait);
-        recordScope(extra, { era: '2025-11-25', call, policy: settings.policy });
-      }
-      return handler(request, extra);
+    wrapV1Handlers(low, (handler) => async (request, extra) => {
+      if (!ROUND_METHODS.has(request.method)) return handler(request, extra);
+      // v1 speaks the 2025 revisions only: every request is a session's.
+      const call = new Call(v1Call(extra as V1HandlerExtra, seam), settings.wait);
+      recordScope(extra, { era: '2025-11-25', call, policy: settings.policy });
+      const result = await handler(request, extra);
+      // E-23: a -32042 the handler threw reaches the client as the JSON-RPC error, not as v1 McpServer's tool error.
+      const thrown = call.thrown;
+      if (thrown && isToolErrorOf(result, thrown)) throw thrown;
+      return result;
     });
   }
   enabled.add(adapted.server);

@@ -42,7 +42,9 @@ interface SessionForm {
   serverChecked: ReadonlySet<string>;
 }
 
-const FULL: Omit<SessionForm, 'requestedSchema'> = { withMode: true, serverChecked: new Set() };
+// The full form as a session form, once per schema (a 2025-11-25 session sends it as it is).
+const full = new WeakMap<RequestedSchema, SessionForm>();
+const NOTHING_SERVER_CHECKED: ReadonlySet<string> = new Set();
 
 export async function deliverFormOnSession<Data>(
   ctx: HandlerContext,
@@ -73,7 +75,14 @@ export async function deliverFormOnSession<Data>(
 
 /** F-01: the form as the session's revision reads it; F-05: a multi-select cannot be asked on 2025-06-18. */
 function sessionForm(scope: RequestScope, requestedSchema: RequestedSchema): SessionForm {
-  if (featuresOf(scope.call.revision).fullFormSchema) return { ...FULL, requestedSchema };
+  if (featuresOf(scope.call.revision).fullFormSchema) {
+    let form = full.get(requestedSchema);
+    if (!form) {
+      form = { requestedSchema, withMode: true, serverChecked: NOTHING_SERVER_CHECKED };
+      full.set(requestedSchema, form);
+    }
+    return form;
+  }
   const reduced = formFor20250618(requestedSchema);
   if (!reduced.ok) return refuseField20250618(scope, reduced.field);
   return { requestedSchema: reduced.requestedSchema, withMode: false, serverChecked: reduced.serverChecked };

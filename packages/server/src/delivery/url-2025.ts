@@ -1,14 +1,6 @@
 import { UsageError } from '@elicitkit/core';
-import {
-  type ElicitRequestURLParams,
-  type ElicitResult,
-  SdkError,
-  SdkErrorCode,
-  type Server,
-  type ServerContext,
-  UrlElicitationRequiredError,
-} from '@modelcontextprotocol/server';
-import { elicitationAbortedError, elicitationFailedError, elicitationTimeoutError } from '../errors.js';
+import { type ElicitRequestURLParams, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
+import type { CallSeam, ElicitAnswer, HandlerContext, ServerSeam } from '../sdk/seam.js';
 import { UrlErrorCode } from '../url/errors.js';
 import { logRef } from '../url/log.js';
 import { checkedUrl } from '../url/public-url.js';
@@ -34,7 +26,7 @@ function withoutCredentials(flow: CreatedUrlFlow): ElicitRequestURLParams {
 }
 
 async function create(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RequestScope,
   flows: UrlFlows,
   request: UrlElicitationRequest,
@@ -50,27 +42,20 @@ async function create(
  * decision; `completion()` of the result waits for the page.
  */
 export async function startUrlOnSession(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RequestScope,
   flows: UrlFlows,
   request: UrlElicitationRequest,
 ): Promise<StartedUrlElicitation> {
   const flow = await create(ctx, scope, flows, request);
-  let result: ElicitResult;
+  const call = scope.call;
+  let result: ElicitAnswer;
   try {
-    result = await ctx.mcpReq.send(
-      { method: 'elicitation/create', params: { ...withoutCredentials(flow) } },
-      { timeout: flow.ttlMs, signal: ctx.mcpReq.signal },
-    );
+    // Through the seam: on the call's own stream, typed errors, progress while the person decides.
+    result = await call.elicit({ ...withoutCredentials(flow) }, { timeoutMs: flow.ttlMs, mode: 'url' });
   } catch (error) {
     await flows.expire(flow.id);
-    if (ctx.mcpReq.signal.aborted) throw elicitationAbortedError('tool-call-cancelled', { cause: error });
-    if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-      throw elicitationTimeoutError(flow.ttlMs, { cause: error });
-    }
-    throw elicitationFailedError(error instanceof Error ? error.message : String(error), {
-      cause: error,
-    });
+    throw error;
   }
   const action = result.action;
   if (action !== 'accept') {
@@ -84,14 +69,25 @@ export async function startUrlOnSession(
     url: flow.url,
     completion: (options = {}) =>
       action === 'accept'
-        ? flows.waitForCompletion(flow.id, { signal: options.signal ?? ctx.mcpReq.signal })
+        ? keptAlive(call, () => flows.waitForCompletion(flow.id, { signal: options.signal ?? call.signal }))
         : declined(action),
   };
 }
 
+/** Waits for a person at a page with progress going out meanwhile (when the call asked for it). */
+async function keptAlive(call: CallSeam, wait: () => Promise<void>): Promise<void> {
+  const done = new AbortController();
+  call.keepAlive(done.signal);
+  try {
+    await wait();
+  } finally {
+    done.abort();
+  }
+}
+
 /** Creates the flows a request needs and throws `-32042` listing them (E-23, E-38). */
 export async function requireUrlOnSession(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RequestScope,
   flows: UrlFlows,
   list: readonly UrlElicitationRequest[],
@@ -99,15 +95,16 @@ export async function requireUrlOnSession(
 ): Promise<never> {
   const created = [];
   for (const request of list) created.push(await create(ctx, scope, flows, request));
-  throw urlElicitationRequired(created.map(withoutCredentials), message);
+  // Thrown for the client to receive as JSON-RPC -32042, on either SDK (the seam lets it through v1's McpServer).
+  throw scope.call.throwing(urlElicitationRequired(created.map(withoutCredentials), message));
 }
 
 /**
  * `notifications/elicitation/complete` to the connection chosen by URL mode (E-17, E-18); E-19: it carries the
  * original `elicitationId`.
  */
-export async function sendCompletionNotice(server: Server, elicitationId: string): Promise<void> {
-  await server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId } });
+export async function sendCompletionNotice(server: ServerSeam, elicitationId: string): Promise<void> {
+  await server.notify('notifications/elicitation/complete', { elicitationId });
 }
 
 /**

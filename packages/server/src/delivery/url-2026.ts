@@ -1,6 +1,7 @@
 import { isElicitkitError } from '@elicitkit/core';
-import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
+import type { InputRequest } from '@modelcontextprotocol/server';
 import { invalidAnswerError, ServerErrorCode } from '../errors.js';
+import type { CallSeam, HandlerContext } from '../sdk/seam.js';
 import { askDigest } from './ask-digest.js';
 import { assertAvailableIn } from './capabilities.js';
 import { defaultAskKey, type RecordedAnswer, type Round } from './round.js';
@@ -34,7 +35,7 @@ interface UrlAskState {
 
 /** Consent in one round; completion read from the store on the retry (M-17). */
 export async function startUrlInRound(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RoundScope,
   flows: UrlFlows,
   request: UrlElicitationRequest,
@@ -61,7 +62,7 @@ export async function startUrlInRound(
       elicitationId: id,
       url,
       completion: async (options = {}) => {
-        await holdForCompletion(ctx, round, flows, [id], options.signal);
+        await holdForCompletion(scope.call, round, flows, [id], options.signal);
       },
     };
   } finally {
@@ -74,7 +75,7 @@ export async function startUrlInRound(
  * while the flows are pending; once they complete the handler runs again at once, and finds what it needed.
  */
 export async function requireUrlInRound(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RoundScope,
   flows: UrlFlows,
   list: readonly UrlElicitationRequest[],
@@ -96,7 +97,7 @@ export async function requireUrlInRound(
     }
     if (round.interrupted) return round.end();
     const ids = asks.map((a) => a.recordId as string);
-    const held = await holdForCompletion(ctx, round, flows, ids, undefined);
+    const held = await holdForCompletion(scope.call, round, flows, ids, undefined);
     if (held === 'completed-while-held') return round.requestRerun();
     // Completed before, yet still required: those flows are spent; ask for new ones.
     for (const [i, ask] of asks.entries()) {
@@ -146,7 +147,7 @@ function urlDigest(request: UrlElicitationRequest): string {
 
 /** Puts the consent prompt of `ask` in this round (making its record first when needed). */
 async function queueUrlAsk(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RoundScope,
   flows: UrlFlows,
   ask: UrlAskState,
@@ -173,7 +174,7 @@ async function queueUrlAsk(
  * ends with `requestState` only, and the host retries.
  */
 async function holdForCompletion(
-  ctx: ServerContext,
+  call: CallSeam,
   round: Round,
   flows: UrlFlows,
   recordIds: readonly string[],
@@ -182,7 +183,7 @@ async function holdForCompletion(
   const statuses = await Promise.all(recordIds.map((id) => flows.status(id)));
   if (statuses.every((s) => s === 'completed')) return 'already-complete';
   const hold = AbortSignal.timeout(flows.holdMs);
-  const stop = AbortSignal.any([hold, ctx.mcpReq.signal, ...(signal ? [signal] : [])]);
+  const stop = AbortSignal.any([hold, call.signal, ...(signal ? [signal] : [])]);
   try {
     await Promise.all(recordIds.map((id) => flows.waitForCompletion(id, { signal: stop })));
     return 'completed-while-held';
@@ -190,7 +191,7 @@ async function holdForCompletion(
     if (
       isElicitkitError(error, ServerErrorCode.ElicitationAborted) &&
       hold.aborted &&
-      !ctx.mcpReq.signal.aborted &&
+      !call.signal.aborted &&
       !signal?.aborted
     ) {
       return round.holdOver(); // M-11: the host retries at once; nothing new to show

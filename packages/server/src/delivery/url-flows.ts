@@ -1,5 +1,5 @@
 import { RefusedError } from '@elicitkit/core';
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../sdk/seam.js';
 import { UrlErrorCode } from '../url/errors.js';
 import type { UrlElicitationLogger } from '../url/log.js';
 
@@ -53,7 +53,7 @@ export interface UrlFlows {
    * Stores the pending record of `request`, bound to the verified user and this connection (E-28, E-40), or on
    * 2026-07-28 to the flow `flowId` (M-17). The delivery has passed the capability gate before.
    */
-  create(ctx: ServerContext, request: UrlElicitationRequest, flowId?: string): Promise<CreatedUrlFlow>;
+  create(ctx: HandlerContext, request: UrlElicitationRequest, flowId?: string): Promise<CreatedUrlFlow>;
   /** The URL of flow `id`. */
   urlOf(id: string): string;
   /** Withdraws a pending flow: its URL stops working at once. */

@@ -1,7 +1,12 @@
 import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
 import { applyDefaults, isJsonObject, validateContent } from '@elicitkit/core';
-import { invalidAnswerError, invalidSchemaError, sensitiveFieldError } from '../errors.js';
-import { compileForm } from './compile.js';
+import {
+  invalidAnswerError,
+  invalidSchemaError,
+  type SensitiveFieldFinding,
+  sensitiveFieldError,
+} from '../errors.js';
+import { type CompiledForm, compileForm } from './compile.js';
 import type { FormData, FormResult, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
 import { findSensitiveMessage } from './sensitive.js';
@@ -56,34 +61,74 @@ export function createFormRequest<S extends FormSchema>(
   }
   const form = compileForm(input.schema);
   const allowed = input.notSecret;
-  const findings = [...form.secretFindings, ...findSensitiveMessage(input.message, form.freeInputFields)];
+  const verdict = messageVerdict(form, input.message);
+  const findings =
+    verdict.secrets.length === 0 ? form.secretFindings : [...form.secretFindings, ...verdict.secrets];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
-  // E-01, E-02: secrets go through URL mode, never through a form (asked by a field or by the message)
+  // E-01, E-02, F-08: secrets go through URL mode, never through a form (asked by a field or by the message)
   if (secrets.length > 0) throw sensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
-  const messageLink = findLink(input.message);
-  warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
-
-  const { requestedSchema, standard } = form;
-  const hasDefaults = Object.values(requestedSchema.properties).some((p) => p.default !== undefined);
+  warnAboutLinks(verdict.link ? [{ location: 'message', url: verdict.link }, ...form.links] : form.links);
   return {
     message: input.message,
-    requestedSchema,
-    async readResult(result) {
-      if (result.action !== 'accept') return { action: result.action };
-      // E-60: an accept without content is an empty answer, which fails any required field. E-13: an omitted field
-      // with a default gets it before the check, on every revision (and a revision that cannot carry defaults, F-06,
-      // still gets them filled in here).
-      const answered = result.content ?? {};
-      const filled =
-        hasDefaults && isJsonObject(answered) ? applyDefaults(requestedSchema, answered) : answered;
-      const checked = validateContent(requestedSchema, filled, { unknownProperties: 'reject' });
-      if (!checked.ok) throw invalidAnswerError(checked.issues);
-      const content = checked.value as ElicitContent;
-      if (!standard) return { action: 'accept', data: content as FormData<S> };
-      const refined = await validateWithStandard(standard, content);
-      if (!refined.ok) throw invalidAnswerError(refined.issues);
-      return { action: 'accept', data: refined.value as FormData<S> };
-    },
+    requestedSchema: form.requestedSchema,
+    readResult: readerOf(form) as FormRequest<FormData<S>>['readResult'],
   };
+}
+
+/** What a message adds to a form's checks: E-01 secret phrases, an E-47 link. */
+interface MessageVerdict {
+  secrets: readonly SensitiveFieldFinding[];
+  link: string | undefined;
+}
+
+// The messages a form was last asked with, and their verdicts: most forms are asked with one message, or a few, so
+// the scans run once per message, not once per ask. Bounded per form; the form itself is held weakly.
+const verdicts = new WeakMap<CompiledForm, Map<string, MessageVerdict>>();
+const MAX_MESSAGES_PER_FORM = 16;
+
+function messageVerdict(form: CompiledForm, message: string): MessageVerdict {
+  let known = verdicts.get(form);
+  const cached = known?.get(message);
+  if (cached) return cached;
+  const verdict = { secrets: findSensitiveMessage(message, form.freeInputFields), link: findLink(message) };
+  if (!known) {
+    known = new Map();
+    verdicts.set(form, known);
+  }
+  if (known.size >= MAX_MESSAGES_PER_FORM) known.clear();
+  known.set(message, verdict);
+  return verdict;
+}
+
+// One reader per compiled form, shared by every ask of it.
+const readers = new WeakMap<CompiledForm, FormRequest<unknown>['readResult']>();
+
+/**
+ * E-60: turns a client's result into a typed outcome with the form's schema: `accept` content checked with core
+ * (required fields, types, bounds, formats, unknown fields rejected), then the author's Standard Schema.
+ */
+function readerOf(form: CompiledForm): FormRequest<unknown>['readResult'] {
+  let reader = readers.get(form);
+  if (reader) return reader;
+  const { requestedSchema, standard } = form;
+  const hasDefaults = Object.values(requestedSchema.properties).some((p) => p.default !== undefined);
+  reader = async (result) => {
+    if (result.action !== 'accept') return { action: result.action };
+    // E-60: an accept without content is an empty answer, which fails any required field. E-13: an omitted field
+    // with a default gets it before the check, on every revision (and a revision that cannot carry defaults, F-06,
+    // still gets them filled in here).
+    const answered = result.content ?? {};
+    const filled =
+      hasDefaults && isJsonObject(answered) ? applyDefaults(requestedSchema, answered) : answered;
+    const checked = validateContent(requestedSchema, filled, { unknownProperties: 'reject' });
+    if (!checked.ok) throw invalidAnswerError(checked.issues);
+    const content = checked.value as ElicitContent;
+    if (!standard) return { action: 'accept', data: content };
+    const refined = await validateWithStandard(standard, content);
+    if (!refined.ok) throw invalidAnswerError(refined.issues);
+    return { action: 'accept', data: refined.value };
+  };
+  readers.set(form, reader);
+  return reader;
 }

@@ -25,7 +25,7 @@ export interface McpSessionLimits {
    * GET stream, keeps it open). Default 30 minutes; `Infinity` keeps idle sessions until DELETE.
    */
   sessionIdleTimeoutMs?: number;
-  /** Time source of the idle timeout, for tests. Default the system clock. */
+  /** Time for the idle timeout; injectable for tests. Default the system clock. */
   clock?: Clock;
 }
 

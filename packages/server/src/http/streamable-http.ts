@@ -6,21 +6,30 @@ import {
   isInitializeRequest,
   isLegacyRequest,
   localhostAllowedHostnames,
-  type McpServer,
-  type Server,
+  McpServer,
+  Server,
   type ServerNotifier,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
+import { type AnyMcpServer, adaptServer } from '../sdk/adapt.js';
 import {
   closeWhenUnread,
   DEFAULT_MCP_MAX_BODY_BYTES,
   mcpBodyTooLarge,
-  parseJsonBody,
+  readBoundedBody,
   withBoundedBody,
 } from './body-limit.js';
 import { listen } from './listen.js';
-import { type McpSessionLimits, SessionPool, sessionRefusedResponse } from './session-pool.js';
+import { internalErrorResponse, type ServingErrorReporter, servingErrorReporter } from './serving-errors.js';
+import {
+  type McpSessionLimits,
+  type SessionSlot as PoolSlot,
+  SessionPool,
+  sessionRefusedResponse,
+} from './session-pool.js';
+
+type SessionSlot = PoolSlot<Session>;
 
 /**
  * One MCP endpoint for both protocol eras.
@@ -45,7 +54,12 @@ export interface McpHttpOptions extends McpSessionLimits {
   allowedHosts?: string[] | false;
   /** Upper bound on every POST body, chunked or not, in bytes; more answers 413. Default 4 MiB. */
   maxBodyBytes?: number;
-  /** Reports errors of sessions and transports (never alters a response). */
+  /**
+   * Takes over the report of errors while serving. By default an internal error (a throwing server factory, a bug,
+   * anything that ends in HTTP 500) is logged as one line on stderr, without request bodies, headers or stacks,
+   * so a 500 is never the only trace. With `onError`, every error goes to it instead: those internal ones, and what
+   * sessions and transports report (clients' protocol mistakes included), which the default leaves unlogged.
+   */
   onError?: (error: Error) => void;
   /**
    * Verifies each request's credentials, e.g. the SDK's `requireBearerAuth({ verifier })`: the verified
@@ -80,14 +94,44 @@ export interface McpHttpHandler {
   readonly notify: ServerNotifier;
 }
 
-/** Makes the MCP server for one session (2025-11-25) or one request (2026-07-28). */
-export type ServerFactory = (context: McpSessionContext) => McpServer | Server | Promise<McpServer | Server>;
+/**
+ * Makes the MCP server for one session (2025-11-25 and earlier) or one request (2026-07-28). A v1 SDK server serves
+ * sessions; 2026-07-28 requests need a v2 one (a factory that returns a v1 server there answers the client -32022
+ * with the revisions it has, so a negotiating client opens a session instead).
+ */
+export type ServerFactory = (context: McpSessionContext) => AnyMcpServer | Promise<AnyMcpServer>;
+
+/** What a session needs of its transport, on either SDK (both have a Web-standard Streamable HTTP transport). */
+interface SessionTransport {
+  readonly sessionId?: string | undefined;
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  handleRequest(request: Request, options?: { parsedBody?: unknown; authInfo?: AuthInfo }): Promise<Response>;
+  close(): Promise<void>;
+}
 
 interface Session {
-  transport: WebStandardStreamableHTTPServerTransport;
-  server: McpServer | Server;
+  transport: SessionTransport;
+  server: AnyMcpServer;
   principal: string | undefined;
 }
+
+/** The transport options both SDKs' Web-standard Streamable HTTP transports take. */
+interface TransportOptions {
+  sessionIdGenerator: () => string;
+  maxRequestBodySize: number;
+  onsessioninitialized: (id: string) => void;
+}
+
+/** A v1 server gets the v1 SDK's own transport (loaded only then: the v1 SDK is an optional peer). */
+async function transportFor(sdk: 'v1' | 'v2', options: TransportOptions): Promise<SessionTransport> {
+  if (sdk === 'v2') return new WebStandardStreamableHTTPServerTransport(options);
+  const v1 = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
+  return new v1.WebStandardStreamableHTTPServerTransport(options) as unknown as SessionTransport;
+}
+
+/** The revisions a v1 SDK server speaks, told to a 2026-07-28 client (M-19: a version mismatch is -32022). */
+const SESSION_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 
 /** Who holds a session: the OAuth client and, when the verifier names one, the user. Not the token itself. */
 function principalOf(authInfo: AuthInfo | undefined): string | undefined {
@@ -107,38 +151,54 @@ export function createMcpHttpHandler(
   const allowedHosts =
     options.allowedHosts === undefined ? localhostAllowedHostnames() : options.allowedHosts;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
-  const report = (error: unknown) =>
-    options.onError?.(error instanceof Error ? error : new Error(String(error)));
+  const errors: ServingErrorReporter = servingErrorReporter(options.onError);
+  const report = errors.reported;
   const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
   // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below).
+  // Requests whose factory made a v1 server (it cannot serve 2026-07-28): answered -32022 below.
+  const madeV1 = new WeakSet<Request>();
   const modern = createMcpHandler(
-    ({ authInfo }) => createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) }),
+    async ({ authInfo, requestInfo }) => {
+      const made = await createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) });
+      if (made instanceof McpServer || made instanceof Server) return made;
+      if (adaptServer(made).sdk === 'v1') {
+        if (requestInfo) madeV1.add(requestInfo);
+        throw new Error('the server factory made a v1 SDK server for a 2026-07-28 request');
+      }
+      return made as McpServer;
+    },
     { legacy: 'reject', onerror: report, maxRequestBodySize: maxBodyBytes },
   );
 
-  async function startSession(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
-    const principal = principalOf(authInfo);
-    const slot = sessions.reserve(principal);
-    if (!('fill' in slot)) return sessionRefusedResponse(slot, (body as { id?: unknown }).id);
-    let server: McpServer | Server;
+  async function startSession(
+    request: Request,
+    body: unknown,
+    slot: SessionSlot,
+    principal: string | undefined,
+    authInfo?: AuthInfo,
+  ): Promise<Response> {
+    let server: AnyMcpServer;
+    let transport: SessionTransport;
     try {
       server = await createServer({ era: '2025-11-25', ...(authInfo && { authInfo }) });
+      const sdk = adaptServer(server).sdk;
+      const made = server;
+      transport = await transportFor(sdk, {
+        sessionIdGenerator: randomUUID,
+        maxRequestBodySize: maxBodyBytes,
+        onsessioninitialized: (id): void => slot.fill(id, { transport, server: made, principal }),
+      });
     } catch (error) {
       slot.release();
       throw error;
     }
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      maxRequestBodySize: maxBodyBytes,
-      onsessioninitialized: (id): void => slot.fill(id, { transport, server, principal }),
-    });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
       server.close().catch(report);
     };
     transport.onerror = report;
-    await server.connect(transport);
+    await (server as { connect(transport: SessionTransport): Promise<void> }).connect(transport);
     const response = await transport.handleRequest(request, {
       parsedBody: body,
       ...(authInfo && { authInfo }),
@@ -162,36 +222,80 @@ export function createMcpHttpHandler(
       if (verified instanceof Response) return verified;
       authInfo = verified;
     }
-    const bounded = await withBoundedBody(request, maxBodyBytes);
-    if (!bounded) return mcpBodyTooLarge(maxBodyBytes);
-    request = bounded;
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
+      const bounded = await withBoundedBody(request, maxBodyBytes);
+      if (!bounded) return mcpBodyTooLarge(maxBodyBytes);
       const session = sessions.get(sessionId);
       if (!session) return jsonRpcError(404, -32001, 'Session not found');
       if (session.principal !== principalOf(authInfo)) {
         return jsonRpcError(403, -32000, 'Forbidden: this session belongs to other credentials');
       }
       return sessions.track(sessionId, () =>
-        session.transport.handleRequest(request, authInfo ? { authInfo } : undefined),
+        session.transport.handleRequest(bounded, authInfo ? { authInfo } : undefined),
       );
     }
     if (request.method !== 'POST')
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    const body = await parseJsonBody(request);
+    // Read once, parsed from the bytes: a refused initialize must cost next to nothing (no copy of the request, no
+    // schema parsing, no server instance), since one principal can send thousands.
+    const read = await readBoundedBody(request, maxBodyBytes);
+    if (!read.ok) return mcpBodyTooLarge(maxBodyBytes);
+    const body = parseJson(read.bytes);
     if (body === undefined) return jsonRpcError(400, -32700, 'Parse error: the request body is not JSON');
+    // An `initialize` is 2025 by definition (2026-07-28 has none, M-19): the session caps apply before anything else.
+    const method =
+      typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
+    if (method === 'initialize') {
+      const principal = principalOf(authInfo);
+      const slot = sessions.reserve(principal);
+      if (!('fill' in slot)) return refusal(sessionRefusedResponse(slot, (body as { id?: unknown }).id));
+      if (!isInitializeRequest(body)) {
+        slot.release();
+        return jsonRpcError(400, -32600, 'Invalid Request: malformed initialize');
+      }
+      return startSession(withBody(request, read.bytes), body, slot, principal, authInfo);
+    }
+    const forward = withBody(request, read.bytes);
     // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025.
-    if (!(await isLegacyRequest(request, body))) {
-      return modern.fetch(request, { parsedBody: body, ...(authInfo && { authInfo }) });
+    if (!(await isLegacyRequest(forward, body))) {
+      const response = await modern.fetch(forward, { parsedBody: body, ...(authInfo && { authInfo }) });
+      if (madeV1.has(forward)) {
+        await response.body?.cancel();
+        return jsonRpcError(
+          400,
+          -32022,
+          'Unsupported protocol version: this server speaks 2025-11-25 and earlier; open a session with initialize',
+          { supported: SESSION_REVISIONS, requested: '2026-07-28' },
+          (body as { id?: unknown }).id,
+        );
+      }
+      return response;
     }
-    if (!isInitializeRequest(body)) {
-      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
+    return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
+  }
+
+  // Answers refused on purpose (the session cap's 503): a stranger can ask for them, so they are not logged.
+  const refusals = new WeakSet<Response>();
+  const refusal = (response: Response) => {
+    refusals.add(response);
+    return response;
+  };
+
+  /** Every request, guarded: an internal error is reported (logged by default) and answered with a JSON-RPC 500. */
+  async function serve(request: Request): Promise<Response> {
+    try {
+      const response = await fetch(request);
+      if (response.status >= 500 && !refusals.has(response)) errors.statusOnly(request, response.status);
+      return response;
+    } catch (error) {
+      errors.internal(request, error);
+      return internalErrorResponse();
     }
-    return startSession(request, body, authInfo);
   }
 
   return {
-    fetch: (request) => closeWhenUnread(request, fetch(request)),
+    fetch: (request) => closeWhenUnread(request, serve(request)),
     async close() {
       const open = sessions.drain();
       await Promise.allSettled([...open.map(({ transport }) => transport.close()), modern.close()]);
@@ -255,6 +359,30 @@ export async function serveMcpHttp(
   };
 }
 
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  data?: unknown,
+  requestId?: unknown,
+): Response {
+  const id = typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null;
+  return Response.json(
+    { jsonrpc: '2.0', error: { code, message, ...(data !== undefined && { data }) }, id },
+    { status },
+  );
+}
+
+/** JSON from bytes; undefined when it is not JSON (answered with a parse error). */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request with its (already read, bounded) body in memory again, for the transport. */
+function withBody(request: Request, bytes: Uint8Array<ArrayBuffer>): Request {
+  return new Request(request, { body: bytes });
 }

@@ -1,4 +1,4 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../sdk/seam.js';
 import type { UrlElicitationConnection } from '../url/flow/connection-handle.js';
 import type { AccessTokenOptions, OAuthConnectionHandle } from '../url/flow/oauth-handle.js';
 import type { ProviderRegistry } from './provider/provider-registry.js';
@@ -19,7 +19,11 @@ export class ConnectionOAuth implements OAuthConnectionHandle {
     this.#deps = deps;
   }
 
-  async accessToken(ctx: ServerContext, provider: string, options: AccessTokenOptions = {}): Promise<string> {
+  async accessToken(
+    ctx: HandlerContext,
+    provider: string,
+    options: AccessTokenOptions = {},
+  ): Promise<string> {
     const { registry, tokens } = this.#deps;
     const registered = registry.require(provider);
     const user = await this.#user(ctx);
@@ -40,17 +44,17 @@ export class ConnectionOAuth implements OAuthConnectionHandle {
     );
   }
 
-  async isConnected(ctx: ServerContext, provider: string): Promise<boolean> {
+  async isConnected(ctx: HandlerContext, provider: string): Promise<boolean> {
     this.#deps.registry.require(provider);
     return (await this.#deps.tokens.read(await this.#user(ctx), provider)) !== undefined;
   }
 
-  async disconnect(ctx: ServerContext, provider: string): Promise<{ revoked: boolean; removed: boolean }> {
+  async disconnect(ctx: HandlerContext, provider: string): Promise<{ revoked: boolean; removed: boolean }> {
     this.#deps.registry.require(provider);
     return this.#deps.tokens.revokeAndRemove(await this.#user(ctx), provider);
   }
 
-  #user(ctx: ServerContext): Promise<string> {
+  #user(ctx: HandlerContext): Promise<string> {
     // E-28, E-31: the verified MCP identity, checked against the connection's, exactly as URL elicitation binds it.
     return this.#deps.connection.user(ctx);
   }

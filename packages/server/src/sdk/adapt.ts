@@ -1,8 +1,11 @@
 import { McpServer, Server } from '@modelcontextprotocol/server';
 import { duplicateSdkError, unsupportedServerError } from '../errors.js';
 import type { ServerSeam } from './seam.js';
-import { looksLikeV1Server, type V1Server, v1ServerSeam } from './v1.js';
+import { looksLikeV1Server, type V1McpServer, type V1Server, v1ServerSeam } from './v1.js';
 import { v2ServerSeam } from './v2.js';
+
+/** A server of either SDK: v2 (`@modelcontextprotocol/server`) or v1 (`@modelcontextprotocol/sdk`), `McpServer` or `Server`. */
+export type AnyMcpServer = McpServer | Server | V1McpServer | V1Server;
 
 /** A server `enableElicitation` can work on, by SDK: its low-level `Server` and its seam. */
 export type AdaptedServer =

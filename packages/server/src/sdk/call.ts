@@ -1,4 +1,4 @@
-import { type Clock, type ElicitationMode, isElicitkitError } from '@elicitkit/core';
+import { type Clock, type ElicitationMode, isElicitkitError, timerSleep } from '@elicitkit/core';
 import type { AuthInfo, ClientCapabilities } from '@modelcontextprotocol/server';
 import {
   type AbortReason,
@@ -9,6 +9,7 @@ import {
 } from '../errors.js';
 import { sleepOn, tickWhileWaiting, WAITING_MESSAGE } from './progress.js';
 import type {
+  AskStop,
   CallSeam,
   ElicitAnswer,
   ElicitSendOptions,
@@ -25,13 +26,15 @@ export interface WaitPolicy {
 }
 
 /**
- * The call logic both adapters share: the elicitation's own timeout (on the injected clock, so the SDK's timer never
- * decides), what stops it, progress while waiting, and the one mapping from SDK errors to elicitkit's typed errors.
+ * The call logic both adapters share: the elicitation's timeout (the SDK's own timer on the system clock when there is
+ * no progress to send, ours on the policy's clock otherwise; both read as `elicitation-timeout`), what stops it,
+ * progress while waiting, and the one mapping from SDK errors to elicitkit's typed errors.
  */
 export class Call implements CallSeam {
   readonly #sdk: SdkCall;
   readonly #policy: WaitPolicy;
   #progress = 0;
+  #thrown: Error | undefined;
 
   constructor(sdk: SdkCall, policy: WaitPolicy) {
     this.#sdk = sdk;
@@ -74,6 +77,16 @@ export class Call implements CallSeam {
     return undefined;
   }
 
+  throwing<E extends Error>(error: E): E {
+    this.#thrown = error;
+    return error;
+  }
+
+  /** The error marked by {@link throwing}, for the adapter that must let it through. */
+  get thrown(): Error | undefined {
+    return this.#thrown;
+  }
+
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
     return this.#sdk.sendNotification(params === undefined ? { method } : { method, params });
   }
@@ -93,30 +106,128 @@ export class Call implements CallSeam {
 
   async elicit(params: Record<string, unknown>, options: ElicitSendOptions): Promise<ElicitAnswer> {
     const author = options.signal;
-    const stopped = () => this.stopReason() ?? (author?.aborted ? 'signal' : undefined);
-    const early = stopped();
+    const early = this.#stopped(author);
     if (early) throw elicitationAbortedError(early);
-    const timedOut = new AbortController();
-    const waiting = new AbortController();
-    const signals = [this.#sdk.signal, timedOut.signal, this.#sdk.streamSignal, author];
-    const any = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
-    sleepOn(this.#policy.clock, options.timeoutMs, waiting.signal).then(
-      () => timedOut.abort(),
+    // One controller per ask for the SDK to watch (the SDK leaves its listener on whatever signal it is given, so
+    // never the call's own), aborted by whatever stops the wait: the call, its stream, the author, our timer.
+    // Linked by hand and unlinked after (cheaper than AbortSignal.any, whose composites pile up on the call's signal).
+    const ask = new StopLink(this.#sdk.signal, this.#sdk.streamSignal, author);
+    // On the system clock with no progress to send, the SDK's own timer (its timeout reads as ours); otherwise
+    // ours, on the injected clock, with the progress beside it.
+    const own = this.#needsOwnTimer() ? this.#wait(options.timeoutMs, ask) : undefined;
+    try {
+      const result = await this.#sdk.sendRequest(
+        { method: 'elicitation/create', params },
+        ask,
+        own ? undefined : options.timeoutMs,
+      );
+      return readAnswer(result, options.mode);
+    } catch (error) {
+      throw explain(error, this.#stopped(author), ask.timedOut, options, this.#sdk);
+    } finally {
+      ask.unlink();
+      own?.abort(DONE);
+    }
+  }
+
+  #stopped(author: AbortSignal | undefined): AbortReason | undefined {
+    return this.stopReason() ?? (author?.aborted ? 'signal' : undefined);
+  }
+
+  /** Whether the wait needs a timer of ours: an injected clock, or progress to send on it. */
+  #needsOwnTimer(): boolean {
+    const clock = this.#policy.clock;
+    const progress = this.progressToken !== undefined && this.#policy.progressIntervalMs !== false;
+    return progress || (clock.sleep !== undefined && clock.sleep !== timerSleep);
+  }
+
+  /** Starts the wait's timer and progress on the policy's clock; returns the controller that ends them. */
+  #wait(timeoutMs: number, ask: StopLink): AbortController {
+    const done = new AbortController();
+    sleepOn(this.#policy.clock, timeoutMs, done.signal).then(
+      () => ask.timeout(),
       () => {},
     );
-    this.keepAlive(waiting.signal);
-    try {
-      return readAnswer(await this.#sdk.sendRequest({ method: 'elicitation/create', params }, any));
-    } catch (error) {
-      throw explain(error, stopped(), timedOut.signal.aborted, options, (e) => this.#sdk.classify(e));
-    } finally {
-      waiting.abort();
-    }
+    this.keepAlive(done.signal);
+    return done;
   }
 }
 
-/** A result the client sent: only `action` is checked here; `content` goes on to the form's own check. */
-function readAnswer(value: unknown): ElicitAnswer {
+/**
+ * What stops one ask, linked to its sources (the call, its stream, the author) by one listener object each, and
+ * aborted by our timer. It is itself the signal the v1 adapter hands its SDK, which only reads `aborted`, `reason`,
+ * `throwIfAborted()` and `addEventListener('abort')` (pinned by the v1 cancellation tests): a Node AbortController
+ * costs microseconds to make, a tenth of a whole round trip. A real AbortSignal is made only when asked for (v2).
+ */
+class StopLink implements AskStop {
+  readonly #sources: (AbortSignal | undefined)[];
+  #listeners: (() => void)[] | undefined;
+  #controller: AbortController | undefined;
+  aborted = false;
+  reason: unknown;
+  timedOut = false;
+
+  constructor(...sources: (AbortSignal | undefined)[]) {
+    this.#sources = sources;
+    for (const source of sources) source?.addEventListener('abort', this, ONCE);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.aborted) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
+  }
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (this.#listeners) this.#listeners.push(listener);
+    else this.#listeners = [listener];
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const at = this.#listeners?.indexOf(listener) ?? -1;
+    if (at >= 0) this.#listeners?.splice(at, 1);
+  }
+
+  /** The sources' `abort` events land here. */
+  handleEvent(): void {
+    this.#abort();
+  }
+
+  timeout(): void {
+    this.timedOut = true;
+    this.#abort();
+  }
+
+  unlink(): void {
+    for (const source of this.#sources) source?.removeEventListener('abort', this);
+  }
+
+  #abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = STOPPED;
+    this.#controller?.abort(STOPPED);
+    for (const listener of this.#listeners ?? []) listener();
+  }
+}
+
+// Abort reasons without a stack: `abort()` alone builds a DOMException each time, and these fire once per ask.
+// STOPPED is what the client reads as the reason of its `notifications/cancelled` (the SDKs send `String(reason)`).
+const STOPPED = 'The elicitation is no longer needed';
+const DONE = 'done';
+const ONCE = Object.freeze({ once: true });
+
+/**
+ * A result the client sent. A form's `content` goes on to the form's own check (which names the field at fault); a
+ * URL answer's is dropped (E-16: accept is consent, not data), after checking it is the spec's flat shape at all.
+ */
+function readAnswer(value: unknown, mode: ElicitationMode): ElicitAnswer {
   const result = value as { action?: unknown; content?: unknown } | null;
   const action = typeof result === 'object' && result !== null ? result.action : undefined;
   if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
@@ -124,7 +235,33 @@ function readAnswer(value: unknown): ElicitAnswer {
       'the client sent a malformed result (action must be "accept", "decline" or "cancel")',
     );
   }
+  if (mode === 'url') {
+    if (result?.content !== undefined && !isFlatContent(result.content)) {
+      throw elicitationFailedError(
+        'the client sent a malformed result (content must be an object of plain values)',
+      );
+    }
+    return { action };
+  }
   return result?.content === undefined ? { action } : { action, content: result.content };
+}
+
+/**
+ * `ElicitResult.content`'s shape: an object of strings, numbers, booleans and arrays of strings. A `__proto__` key
+ * (an own key once parsed from JSON) is nobody's field and is passed over, as the SDKs' schemas do.
+ */
+function isFlatContent(content: unknown): boolean {
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return false;
+  for (const [key, value] of Object.entries(content)) {
+    if (key === '__proto__') continue;
+    const ok =
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** The one mapping from what ended a request to elicitkit's typed errors; `cause` keeps the SDK's error. */
@@ -133,22 +270,29 @@ function explain(
   stopped: AbortReason | undefined,
   timedOut: boolean,
   options: ElicitSendOptions,
-  classify: (error: unknown) => SdkFailure,
+  sdk: SdkCall,
 ): Error {
   const cause = { cause: error };
   if (stopped) return elicitationAbortedError(stopped, cause);
   if (timedOut) return elicitationTimeoutError(options.timeoutMs, cause);
   if (isElicitkitError(error)) return error;
-  return failureError(classify(error), options.mode, cause);
+  return failureError(sdk.classify(error), options.mode, options.timeoutMs, cause);
 }
 
 // A client's error message is echoed to the tool's caller: at most this much of it.
 const SHOWN_PEER_MESSAGE = 500;
 
-export function failureError(failure: SdkFailure, mode: ElicitationMode, cause: ErrorOptions): Error {
+export function failureError(
+  failure: SdkFailure,
+  mode: ElicitationMode,
+  timeoutMs: number,
+  cause: ErrorOptions,
+): Error {
   switch (failure.kind) {
     case 'disconnected':
       return elicitationAbortedError('disconnected', cause);
+    case 'timeout':
+      return elicitationTimeoutError(timeoutMs, cause);
     case 'no-back-channel':
       return noBackChannelError(mode, failure.detail, cause);
     case 'malformed':

@@ -6,7 +6,8 @@ import type { AuthInfo, ClientCapabilities, ServerContext } from '@modelcontextp
  * flows, tasks) talks to a {@link CallSeam} for the request it serves and to a {@link ServerSeam} for the connection;
  * the v2 adapter (`v2.ts`, `@modelcontextprotocol/server` 2.x) and the v1 adapter (`v1.ts`,
  * `@modelcontextprotocol/sdk` 1.x) implement them side by side, and SDK errors become elicitkit's typed errors in
- * one place (`call.ts`), so that a disconnect has one code in every mode.
+ * one place (`call.ts`), so that a disconnect has one code in every mode. The other way round, an error a handler
+ * throws for the client to receive as JSON-RPC (`-32042`) goes through {@link CallSeam.throwing}.
  */
 
 /** Which official SDK a server comes from: v1 = `@modelcontextprotocol/sdk` 1.x, v2 = `@modelcontextprotocol/server` 2.x. */
@@ -31,6 +32,8 @@ export interface V1HandlerExtra {
   sessionId?: string;
   /** The request's `_meta` (a `progressToken`, for one). */
   _meta?: { progressToken?: string | number; [key: string]: unknown };
+  /** The HTTP request's headers (and URL), when served over HTTP. */
+  requestInfo?: { headers: Record<string, string | string[] | undefined>; url?: URL };
 }
 
 /**
@@ -96,6 +99,12 @@ export interface CallSeam {
   keepAlive(until: AbortSignal): void;
   /** Why {@link signal} fired, once it has: the call was cancelled, or its connection closed. */
   stopReason(): 'tool-call-cancelled' | 'disconnected' | undefined;
+  /**
+   * Marks `error` (a `-32042` URL elicitation required) as one the handler throws for the client to receive as a
+   * JSON-RPC error, whatever the SDK's tool wrapper does with errors (v1's `McpServer` turns foreign errors into
+   * tool results); returns it, to be thrown.
+   */
+  throwing<E extends Error>(error: E): E;
 }
 
 /** One server instance (one connection, or one 2026-07-28 request), as server logic needs it. */
@@ -132,10 +141,15 @@ export interface SdkCall {
   readonly authInfo: AuthInfo | undefined;
   readonly httpRequest: Request | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
-  /** Sends a request related to the call, with the SDK's own timeout out of the way; resolves with the raw result. */
+  /**
+   * Sends a request related to the call; resolves with the raw result. With `timeoutMs` the SDK's own timer ends it
+   * (its timeout error reads as `timeout` in {@link classify}); without, the SDK's timer is out of the way and
+   * `stop` decides.
+   */
   sendRequest(
     request: { method: string; params: Record<string, unknown> },
-    signal: AbortSignal,
+    stop: AskStop,
+    timeoutMs?: number,
   ): Promise<unknown>;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
   /** Whether `signal` fired because the connection closed (rather than a cancellation). */
@@ -144,9 +158,24 @@ export interface SdkCall {
   classify(error: unknown): SdkFailure;
 }
 
+/**
+ * What stops one request: the members of an AbortSignal the v1 SDK reads, and a real AbortSignal following it for
+ * SDKs that need one. Internal to `sdk/`.
+ */
+export interface AskStop {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+  /** A real AbortSignal that aborts with this, made on first use. */
+  readonly signal: AbortSignal;
+}
+
 /** An SDK error, read: the one vocabulary `call.ts` turns into typed errors. */
 export type SdkFailure =
   | { kind: 'disconnected' }
+  | { kind: 'timeout' }
   | { kind: 'no-back-channel'; detail: string }
   | { kind: 'malformed'; detail: string }
   | { kind: 'peer-error'; code: unknown; message: string }

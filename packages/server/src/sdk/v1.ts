@@ -12,25 +12,40 @@ import { NO_SDK_TIMEOUT_MS } from './v2.js';
 
 /** The parts of a v1 SDK `Server` elicitkit uses (`@modelcontextprotocol/sdk/server/index.js`). */
 export interface V1Server {
+  /** Installs a request handler (v1 keys handlers by a zod request schema). */
   setRequestHandler(schema: never, handler: never): void;
+  /** Throws when a handler for `method` is already installed. */
   assertCanSetRequestHandler(method: string): void;
+  /** The capabilities the client declared at initialization. */
   getClientCapabilities(): unknown;
+  /** The client's `clientInfo` from initialization. */
   getClientVersion(): unknown;
+  /** Sends `elicitation/create` to the client. */
   elicitInput(params: never, options?: never): Promise<unknown>;
+  /** Sends a request to the client (with `relatedRequestId`, on the call's own stream). */
+  request(request: never, resultSchema: never, options?: never): Promise<unknown>;
+  /** Sends a notification to the client. */
   notification(notification: never, options?: never): Promise<void>;
+  /** Starts serving on a transport. */
   connect(transport: never): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
+  /** The transport it serves on, once connected. */
   readonly transport?: { sessionId?: string | undefined } | undefined;
 }
 
 /** The parts of a v1 SDK `McpServer` elicitkit uses (`@modelcontextprotocol/sdk/server/mcp.js`): its `Server`. */
 export interface V1McpServer {
+  /** The low-level `Server` it wraps. */
   readonly server: V1Server;
+  /** Starts serving on a transport. */
   connect(transport: never): Promise<void>;
+  /** Closes the connection. */
   close(): Promise<void>;
 }
 
 type Handler = (request: { method: string }, extra: V1HandlerExtra) => unknown;
+type AsyncHandler = (request: { method: string }, extra: V1HandlerExtra) => Promise<unknown>;
 
 /** Loosely: what a v1 `Server` looks like at run time (and a v2 one does not: it negotiates revisions itself). */
 export function looksLikeV1Server(value: unknown): value is V1Server {
@@ -67,8 +82,11 @@ export function watchNegotiatedRevision(server: V1Server): boolean {
 }
 
 /** Wraps every request handler installed from now on with `wrap` (the method is read per request, not from the schema). */
-export function wrapV1Handlers(server: V1Server, wrap: (handler: Handler) => Handler): void {
-  const install = server.setRequestHandler.bind(server) as (schema: unknown, handler: Handler) => void;
+export function wrapV1Handlers(server: V1Server, wrap: (handler: Handler) => AsyncHandler): void {
+  const install = server.setRequestHandler.bind(server) as (
+    schema: unknown,
+    handler: Handler | AsyncHandler,
+  ) => void;
   (server as unknown as { setRequestHandler: typeof install }).setRequestHandler = (schema, handler) =>
     install(schema, typeof handler === 'function' ? wrap(handler) : handler);
 }
@@ -103,12 +121,13 @@ export function v1ServerSeam(server: V1Server): ServerSeam {
 const AS_SENT = { parse: (data: unknown) => data, safeParse: (data: unknown) => ({ success: true, data }) };
 
 export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V1Server }): SdkCall {
-  const sendRequest = extra.sendRequest as unknown as (
-    request: unknown,
-    schema: unknown,
-    options: { timeout: number; signal: AbortSignal },
-  ) => Promise<unknown>;
+  type Send = (request: unknown, schema: unknown, options: Record<string, unknown>) => Promise<unknown>;
+  const sendRequest = extra.sendRequest as unknown as Send;
+  const request = server.instance.request.bind(server.instance) as unknown as Send;
   const sendNotification = extra.sendNotification as unknown as (notification: unknown) => Promise<void>;
+  // A call that belongs to a v1 task sends through `extra` (which queues for the task); any other sends straight
+  // through the server with the call's id as `relatedRequestId`, as `extra` would, one promise hop shorter.
+  const inTask = (extra as { taskId?: unknown }).taskId !== undefined;
   return {
     sdk: 'v1',
     server,
@@ -120,7 +139,14 @@ export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V
     authInfo: extra.authInfo,
     httpRequest: undefined,
     meta: extra._meta,
-    sendRequest: (request, signal) => sendRequest(request, AS_SENT, { timeout: NO_SDK_TIMEOUT_MS, signal }),
+    // v1 reads only `aborted`, `reason`, `throwIfAborted()` and `addEventListener` of the signal: the stop itself will
+    // do (a real AbortSignal costs more to make than the rest of the ask; pinned by the cancellation tests).
+    sendRequest: (message, stop, timeoutMs) => {
+      const options = { timeout: timeoutMs ?? NO_SDK_TIMEOUT_MS, signal: stop };
+      return inTask
+        ? sendRequest(message, AS_SENT, options)
+        : request(message, AS_SENT, { ...options, relatedRequestId: extra.requestId });
+    },
     sendNotification: (notification) => sendNotification(notification),
     // v1 aborts every handler's signal when the connection closes, then drops its transport.
     connectionClosed: () => !server.connected,
@@ -130,11 +156,16 @@ export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V
 
 /** v1 error codes (`ErrorCode` of `@modelcontextprotocol/sdk/types.js`) it raises itself. */
 const V1_CONNECTION_CLOSED = -32000;
+const V1_REQUEST_TIMEOUT = -32001;
 
 function classifyV1(error: unknown, server: ServerSeam): SdkFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (!server.connected || message === 'Not connected') return { kind: 'disconnected' };
   const code = (error as { code?: unknown } | null)?.code;
+  // v1's own timer: RequestTimeout with the timeout it was given in `data` (a client could forge it; it would only
+  // read as a timeout).
+  const data = (error as { data?: { timeout?: unknown } } | null)?.data;
+  if (code === V1_REQUEST_TIMEOUT && typeof data?.timeout === 'number') return { kind: 'timeout' };
   // v1 raises ConnectionClosed itself only once the connection is gone (seen above) or the call was cancelled
   // (seen by `call.ts` before this): any other error with a numeric code came from the client's error response.
   if (typeof code === 'number') {
@@ -143,4 +174,16 @@ function classifyV1(error: unknown, server: ServerSeam): SdkFailure {
     return { kind: 'peer-error', code, message: message.replace(/^MCP error -?\d+: /, '') };
   }
   return { kind: 'other', message };
+}
+
+/**
+ * Whether a handler's result is v1 `McpServer`'s tool-error rendering of `error` (`createToolError(error.message)`),
+ * pinned by a test: v1's McpServer turns every error not `instanceof` its own McpError into such a result, so a
+ * -32042 the handler threw for the client is rethrown from there (v1's protocol sends any `code` and `data` as is).
+ */
+export function isToolErrorOf(result: unknown, error: Error): boolean {
+  const tool = result as { isError?: unknown; content?: Array<{ type?: unknown; text?: unknown }> } | null;
+  return (
+    tool?.isError === true && tool.content?.[0]?.type === 'text' && tool.content[0].text === error.message
+  );
 }

@@ -17,7 +17,7 @@ import type { SdkCall, SdkFailure, ServerSeam } from './seam.js';
  * `_meta` envelope on 2026-07-28).
  */
 
-/** The SDK's timer never decides: the call's own timer (on the injected clock) does. setTimeout's ceiling. */
+/** The SDK's timeout when ours decides (an injected clock, or progress to send): setTimeout's ceiling. */
 export const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
 
 /**
@@ -89,8 +89,11 @@ export function v2Call(
     meta: ctx.mcpReq._meta as Readonly<Record<string, unknown>> | undefined,
     // `ctx.mcpReq.send` relates the request to the call (`relatedRequestId`): on Streamable HTTP it travels on the
     // call's own response stream, not the standalone GET stream where it could be dropped.
-    sendRequest: (request, signal) =>
-      ctx.mcpReq.send(request, AS_SENT, { timeout: NO_SDK_TIMEOUT_MS, signal }) as Promise<unknown>,
+    sendRequest: (request, stop, timeoutMs) =>
+      ctx.mcpReq.send(request, AS_SENT, {
+        timeout: timeoutMs ?? NO_SDK_TIMEOUT_MS,
+        signal: stop.signal,
+      }) as Promise<unknown>,
     sendNotification: (notification) => ctx.mcpReq.notify(notification),
     // The SDK aborts a handler's signal both when the call is cancelled and when the connection closes.
     connectionClosed: () => {
@@ -112,6 +115,8 @@ function classifyV2(error: unknown): SdkFailure {
         return { kind: 'no-back-channel', detail: error.message };
       case SdkErrorCode.InvalidResult:
         return { kind: 'malformed', detail: error.message };
+      case SdkErrorCode.RequestTimeout:
+        return { kind: 'timeout' };
     }
   }
   // Built from the client's JSON-RPC error response.

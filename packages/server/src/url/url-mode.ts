@@ -1,6 +1,7 @@
 import { type Clock, systemClock, UsageError } from '@elicitkit/core';
-import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import type { AnyMcpServer } from '../sdk/adapt.js';
 import { UrlErrorCode } from './errors.js';
 import { UrlElicitationConnection } from './flow/connection-handle.js';
 import { type BoundOAuth, bindOAuth, type OAuthProviders } from './flow/oauth-binding.js';
@@ -132,7 +133,7 @@ export class UrlElicitations {
    * `oauth`). Pass the session (or `{ authInfo }` of the request that opened the connection) so a reconnected
    * client can be recognized before it calls a tool; otherwise the user is learned on first use.
    */
-  attach(server: McpServer | Server, session: { authInfo?: AuthInfo } = {}): UrlElicitationConnection {
+  attach(server: AnyMcpServer, session: { authInfo?: AuthInfo } = {}): UrlElicitationConnection {
     const { connection, learned } = this.#service.attach(
       server,
       session.authInfo ? { authInfo: session.authInfo } : {},

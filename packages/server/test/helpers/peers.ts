@@ -35,7 +35,8 @@ export const SERVER_KINDS: readonly ServerKind[] = [
 
 /** Any elicitation params as the client received them. */
 export type ReceivedParams = Record<string, unknown> & { message: string; requestedSchema?: unknown };
-export type PeerAnswer = (params: ReceivedParams) => unknown;
+/** The fake user: answers each request (the SDK's handler `extra` too, to see a cancellation). */
+export type PeerAnswer = (params: ReceivedParams, extra?: { signal: AbortSignal }) => unknown;
 export type PeerTool = (ctx: HandlerContext) => Promise<unknown>;
 
 export interface PeerHarness {
@@ -125,11 +126,11 @@ export function makeClient(
   capabilities?: Record<string, unknown>,
 ): AnyClient {
   const info = { name: `peer-client-${kind}`, version: '1.0.0' };
-  const handler = async (request: { params: unknown }) => {
+  const handler = async (request: { params: unknown }, extra?: { signal: AbortSignal }) => {
     const params = request.params as ReceivedParams;
     received.push(params);
     if (!answer) throw new Error('no answer scripted');
-    return (await answer(params)) as never;
+    return (await answer(params, extra)) as never;
   };
   if (kind === 'sdk 1.17') {
     const client = new Client117(info, { capabilities: (capabilities ?? { elicitation: {} }) as never });
@@ -143,6 +144,15 @@ export function makeClient(
   if (capabilities === undefined || 'elicitation' in capabilities)
     client.setRequestHandler(ElicitRequestSchema, handler);
   return client as unknown as AnyClient;
+}
+
+/** A promise to wait on and the function that settles it: a test waits on an event, never on time. */
+export function whenCalled(): { promise: Promise<void>; call: () => void } {
+  let call: () => void = () => {};
+  const promise = new Promise<void>((resolve) => {
+    call = resolve;
+  });
+  return { promise, call };
 }
 
 export async function peerHarness(options: PeerOptions): Promise<PeerHarness> {

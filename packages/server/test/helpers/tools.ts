@@ -1,5 +1,5 @@
-import { elicitForm, integer, text } from '../../src/index.js';
-import { describeError, type ToolHandler } from './harness.js';
+import { elicitForm, type HandlerContext, integer, text } from '../../src/index.js';
+import { describeError } from './harness.js';
 
 /** Something a tool handler saw, reported to the test (directly, or as a stderr line from a child process). */
 export interface ToolEvent {
@@ -15,7 +15,7 @@ export interface ToolEvent {
 export function transportTools(
   report: (event: ToolEvent) => void,
   timeoutMs: number,
-): Record<string, ToolHandler> {
+): Record<string, (ctx: HandlerContext) => Promise<unknown>> {
   let round = 0;
   const watched = (tool: string, run: () => Promise<unknown>) => async () => {
     const outcome = await run().catch(describeError);

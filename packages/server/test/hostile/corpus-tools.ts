@@ -1,4 +1,3 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
 import type { HandlerContext } from '../../src/index.js';
 import {
   boolean,
@@ -32,7 +31,7 @@ export const corpusForm = (ctx: HandlerContext) =>
 
 /** The URL tool every URL case answers: it reports what it saw of the consent and what the store holds. */
 export const corpusUrlTool =
-  (url: UrlElicitationConnection, store: ElicitationStore) => async (ctx: ServerContext) => {
+  (url: UrlElicitationConnection, store: ElicitationStore) => async (ctx: HandlerContext) => {
     const started = await url.start(ctx, {
       kind: 'secret',
       message: 'Enter your Example API key.',

@@ -1,11 +1,12 @@
 import type { Clock } from '@elicitkit/core';
 import { Client, type JSONRPCMessage, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { McpServer as V1McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { type AuthInfo, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
 import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
 import { createMcpHttpHandler } from '../../src/http/index.js';
-import { enableElicitation } from '../../src/index.js';
+import { type ElicitationOptions, enableElicitation, type HandlerContext } from '../../src/index.js';
 import {
   bearerIdentity,
   createUrlMode,
@@ -40,6 +41,10 @@ export interface TestServerOptions {
   anonymous?: boolean;
   /** How long a 2026 retry is held while its URL flow is pending. */
   holdMs?: number;
+  /** Which SDK the MCP servers are made with (default v2; v1 serves 2025 sessions only). */
+  sdk?: 'v1' | 'v2';
+  /** More options of `enableElicitation` (a clock, the progress interval). */
+  elicitation?: ElicitationOptions;
 }
 
 export interface TestServer {
@@ -88,10 +93,17 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   });
 
   const makeServer = (authInfo: AuthInfo | undefined) => {
-    const server = enableElicitation(new McpServer({ name: 'url-test-server', version: '1.0.0' }), {
-      requestState: { key: STATE_KEY },
-    });
-    const url = elicitations.attach(server, authInfo ? { authInfo } : {});
+    const info = { name: 'url-test-server', version: '1.0.0' };
+    const settings = { requestState: { key: STATE_KEY }, ...options.elicitation };
+    const made =
+      options.sdk === 'v1'
+        ? enableElicitation(new V1McpServer(info), settings)
+        : enableElicitation(new McpServer(info), settings);
+    // The same tool code on either SDK; only the handler's context differs.
+    const server = made as unknown as {
+      registerTool(name: string, config: object, handler: (ctx: HandlerContext) => Promise<unknown>): void;
+    };
+    const url = elicitations.attach(made, authInfo ? { authInfo } : {});
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.start(ctx, {
         kind: 'secret',
@@ -114,7 +126,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       }
       return { content: [{ type: 'text', text: 'Example API call succeeded.' }] };
     });
-    return server;
+    return made;
   };
 
   // Both eras on one endpoint (2025 sessions, 2026 stateless requests), as serveMcpHttp serves them.

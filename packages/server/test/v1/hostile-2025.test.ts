@@ -1,42 +1,63 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { elicitForm, text } from '../../src/index.js';
+import { elicitForm, text, type V1McpServer } from '../../src/index.js';
+import {
+  createUrlMode,
+  localIdentity,
+  secretKind,
+  type UrlElicitationConnection,
+} from '../../src/url/index.js';
+import { MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
 import { makeServer } from '../helpers/peers.js';
 import { answerCases } from '../hostile/corpus.js';
-import { corpusForm } from '../hostile/corpus-tools.js';
+import { corpusForm, corpusUrlTool } from '../hostile/corpus-tools.js';
 import { expectEnding, type Reported } from '../hostile/expect-ending.js';
 import { wireCases } from '../hostile/wire-cases.js';
 import { type WireRig, wireRig } from '../hostile/wire-rig.js';
 
 /**
- * The hostile-host corpus of corpus-2025.test.ts, form cases and JSON-RPC faults, against a v1 SDK McpServer: every
+ * The hostile-host corpus of corpus-2025.test.ts (form and URL cases, JSON-RPC faults) against a v1 SDK McpServer: every
  * bad answer ends typed and nothing proceeds, on the v1 SDK's own parsing of what arrives. One server for the whole
  * table, so every case also proves the server survived the ones before it.
  */
 
+const store = new MemoryElicitationStore();
+const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
+const elicitations = createUrlMode({
+  browserIdentity: () => undefined,
+  store,
+  publicBaseUrl: 'http://127.0.0.1:9/',
+  identity: localIdentity('alice'),
+  kinds: [secretKind({ vault })],
+  logger: { info: () => {}, warn: () => {} },
+});
 let rig: WireRig;
 const PATIENT_TIMEOUT_MS = 60_000;
 
 beforeAll(async () => {
+  let url: UrlElicitationConnection | undefined;
   const server = makeServer('v1 McpServer', {
     form: corpusForm,
     patient: (ctx) =>
       elicitForm(ctx, { message: 'Take your time', schema: { x: text() }, timeoutMs: PATIENT_TIMEOUT_MS }),
+    url: (ctx) => corpusUrlTool(url!, store)(ctx),
   });
-  rig = await wireRig(server.instance as never, { elicitation: { form: {} } });
+  url = elicitations.attach(server.instance as V1McpServer);
+  rig = await wireRig(server.instance as never);
 });
 
 afterAll(async () => {
   await rig.close();
+  await elicitations.close();
 });
 
 const polluted = () => ({}) as Record<string, unknown>;
-const formCases = answerCases.filter((c) => c.mode === 'form');
 
 describe('[E-60] [E-27] hostile host corpus on a v1 SDK server: every bad answer ends typed, nothing proceeds', () => {
-  it.each(formCases.map((c) => [c.name, c] as const))('%s', async (_, corpusCase) => {
+  it.each(answerCases.map((c) => [c.name, c] as const))('%s', async (_, corpusCase) => {
     rig.replies = (id) => [`{"jsonrpc":"2.0","id":${id},"result":${corpusCase.result}}`];
-    const reported = (await rig.call('form')) as Reported;
-    expectEnding('form', reported, corpusCase.ending);
+    const reported = (await rig.call(corpusCase.mode)) as Reported;
+    expectEnding(corpusCase.mode, reported, corpusCase.ending);
     expect(polluted().polluted).toBeUndefined();
     expect(polluted().action).toBeUndefined();
   });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { elicitForm, text } from '../../src/index.js';
 import { describeError } from '../helpers/harness.js';
-import { type PeerHarness, peerHarness, SERVER_KINDS, type ServerKind } from '../helpers/peers.js';
+import {
+  type PeerHarness,
+  peerHarness,
+  SERVER_KINDS,
+  type ServerKind,
+  whenCalled,
+} from '../helpers/peers.js';
 
 /**
  * How an elicitation ends early, on every SDK: one typed error per cause (the seam maps each SDK's errors in one
@@ -22,10 +28,7 @@ async function watched(server: ServerKind, answer: (params: unknown) => unknown,
   const ended = new Promise<unknown>((resolve) => {
     report = resolve;
   });
-  let onAsked: () => void = () => {};
-  const asked = new Promise<void>((resolve) => {
-    onAsked = resolve;
-  });
+  const asked = whenCalled();
   harness = await peerHarness({
     server,
     client: 'sdk 1.32',
@@ -41,11 +44,11 @@ async function watched(server: ServerKind, answer: (params: unknown) => unknown,
       },
     },
     answer: (params) => {
-      onAsked();
+      asked.call();
       return answer(params);
     },
   });
-  return { ended, asked };
+  return { ended, asked: asked.promise };
 }
 
 const never = () => new Promise(() => {});
@@ -62,6 +65,54 @@ describe.each(SERVERS)('an elicitation that ends early, %s', (server) => {
       name: 'AbortedError',
       code: 'elicitation-aborted',
       details: { reason: 'tool-call-cancelled' },
+    });
+  });
+
+  it('[E-27] a cancelled call withdraws the form: the client is sent notifications/cancelled for it (pins what v1 reads of the stop signal)', async () => {
+    const withdrawn = whenCalled();
+    const asked = whenCalled();
+    // Two forms, the second left open: the v1 client ignores a cancellation of request id 0 (its `_oncancel` tests
+    // the id for truthiness), and the first request a server sends has id 0.
+    harness = await peerHarness({
+      server,
+      client: 'sdk 1.32',
+      tools: {
+        form: async (ctx) => {
+          await elicitForm(ctx, { message: 'Who?', schema: { x: text() } });
+          return elicitForm(ctx, { message: 'Still there?', schema: { x: text() } });
+        },
+      },
+      answer: (params, extra) => {
+        if (params.message === 'Who?') return { action: 'accept', content: { x: 'Ada' } };
+        extra?.signal.addEventListener('abort', withdrawn.call, { once: true });
+        asked.call();
+        return never();
+      },
+    });
+    const call = new AbortController();
+    const result = harness.call('form', { signal: call.signal }).catch(() => 'cancelled');
+    await asked.promise;
+    call.abort();
+    expect(await result).toBe('cancelled');
+    await withdrawn.promise; // the client's handler was aborted by the server's notifications/cancelled
+  });
+
+  it('nobody answers within timeoutMs (the SDK timer on the system clock): elicitation-timeout', async () => {
+    harness = await peerHarness({
+      server,
+      client: 'sdk 1.32',
+      tools: {
+        form: (ctx) =>
+          elicitForm(ctx, { message: 'Still there?', schema: { x: text() }, timeoutMs: 20 }).catch(
+            describeError,
+          ),
+      },
+      answer: never,
+    });
+    expect(await harness.call('form')).toMatchObject({
+      name: 'AbortedError',
+      code: 'elicitation-timeout',
+      details: { timeoutMs: 20 },
     });
   });
 

@@ -1,5 +1,4 @@
 import { PeerError, UsageError } from '@elicitkit/core';
-import type { ServerContext } from '@modelcontextprotocol/server';
 import { requireUrlElicitations, startUrlElicitation } from '../../delivery/deliver-url.js';
 import type {
   CreatedUrlFlow,
@@ -7,6 +6,8 @@ import type {
   UrlElicitationRequest,
   UrlFlows,
 } from '../../delivery/url-flows.js';
+import { requestAuth } from '../../sdk/context.js';
+import type { HandlerContext } from '../../sdk/seam.js';
 import { UrlErrorCode } from '../errors.js';
 import { resolveIdentity } from '../identity/resolver.js';
 import { mintElicitationId } from '../ids.js';
@@ -75,7 +76,7 @@ export class UrlElicitationConnection {
    * Sends `elicitation/create` in URL mode on the tool call's own stream and resolves with the user's consent
    * decision. Await `completion()` on the result to continue once the page is done.
    */
-  start(ctx: ServerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
+  start(ctx: HandlerContext, request: UrlElicitationRequest): Promise<StartedUrlElicitation> {
     return startUrlElicitation(ctx, this.#flows, request);
   }
 
@@ -87,7 +88,7 @@ export class UrlElicitationConnection {
    * it while the flows are pending; once they complete the handler runs again at once, and finds what it needed.
    */
   require(
-    ctx: ServerContext,
+    ctx: HandlerContext,
     requests: UrlElicitationRequest | readonly UrlElicitationRequest[],
     message?: string,
   ): Promise<never> {
@@ -104,13 +105,13 @@ export class UrlElicitationConnection {
    * The verified user behind this request, for tool code (`vault.get(await url.user(ctx), name)`). Throws
    * `identity-required` without one, and `identity-mismatch` when the connection belongs to someone else.
    */
-  async user(ctx: ServerContext): Promise<string> {
+  async user(ctx: HandlerContext): Promise<string> {
     const service = this.#service;
     const connection = this.#connection;
     await this.#learned;
-    const authInfo = ctx.http?.authInfo;
+    const { authInfo, request } = requestAuth(ctx);
     // E-28, E-31, E-57: the user comes from verified credentials only; without one nothing starts.
-    const user = await resolveIdentity(service.identity, { authInfo, request: ctx.http?.req });
+    const user = await resolveIdentity(service.identity, { authInfo, request });
     if (!user) {
       throw new PeerError(
         UrlErrorCode.IdentityRequired,
@@ -137,7 +138,7 @@ export class UrlElicitationConnection {
 
   /** The record of a new flow, bound to the verified user and this connection; the delivery gated the mode. */
   async #create(
-    ctx: ServerContext,
+    ctx: HandlerContext,
     request: UrlElicitationRequest,
     flowId?: string,
   ): Promise<CreatedUrlFlow> {

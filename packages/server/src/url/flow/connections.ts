@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { McpServer, Server } from '@modelcontextprotocol/server';
+import type { ServerSeam } from '../../sdk/seam.js';
 import type { ClientBinding, ElicitationRecord } from '../store/types.js';
 
 /** Records of 2026-07-28 flows carry this before their flow id instead of a connection id: no notice goes to them. */
@@ -7,35 +7,36 @@ export const MRTR_CONNECTION_PREFIX = 'mrtr:';
 
 /**
  * One MCP server instance attached for URL elicitation: one client connection (a Streamable HTTP session,
- * or a stdio process). Its user is learned from verified credentials only and never changes afterwards.
+ * or a stdio process), on either SDK (read through the seam). Its user is learned from verified credentials only and
+ * never changes afterwards.
  */
 export class AttachedConnection {
-  readonly server: Server;
+  readonly server: ServerSeam;
   /** Stands in for a session id on sessionless transports (stdio); lives as long as this process. */
   readonly #localId = `local:${randomUUID()}`;
   readonly attachedAt: number;
   user: string | undefined;
   clientId: string | undefined;
 
-  constructor(server: McpServer | Server, attachedAt: number) {
-    this.server = 'server' in server ? server.server : server;
+  constructor(server: ServerSeam, attachedAt: number) {
+    this.server = server;
     this.attachedAt = attachedAt;
   }
 
   get alive(): boolean {
-    return this.server.transport !== undefined;
+    return this.server.connected;
   }
 
   get connectionId(): string {
-    return this.server.transport?.sessionId ?? this.#localId;
+    return this.server.sessionId ?? this.#localId;
   }
 
   get clientName(): string | undefined {
-    return this.server.getClientVersion()?.name;
+    return this.server.clientInfo()?.name;
   }
 
   get declaresUrlMode(): boolean {
-    return this.server.getClientCapabilities()?.elicitation?.url !== undefined;
+    return this.server.clientCapabilities()?.elicitation?.url !== undefined;
   }
 
   binding(): ClientBinding {

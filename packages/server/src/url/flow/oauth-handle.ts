@@ -1,4 +1,4 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../../sdk/seam.js';
 
 /**
  * What `url.oauth` offers the tools of one attached connection. URL mode declares it (the handle's `oauth`
@@ -22,9 +22,9 @@ export interface OAuthConnectionHandle {
    *
    * E-37: the token is for this server's requests to the provider; never put it in a tool result or any message.
    */
-  accessToken(ctx: ServerContext, provider: string, options?: AccessTokenOptions): Promise<string>;
+  accessToken(ctx: HandlerContext, provider: string, options?: AccessTokenOptions): Promise<string>;
   /** Whether the calling user has tokens for `provider` (it does not check they still work). */
-  isConnected(ctx: ServerContext, provider: string): Promise<boolean>;
+  isConnected(ctx: HandlerContext, provider: string): Promise<boolean>;
   /** Revokes the calling user's connection to `provider` (RFC 7009 when offered) and forgets its tokens. */
-  disconnect(ctx: ServerContext, provider: string): Promise<{ revoked: boolean; removed: boolean }>;
+  disconnect(ctx: HandlerContext, provider: string): Promise<{ revoked: boolean; removed: boolean }>;
 }

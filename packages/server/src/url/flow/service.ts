@@ -1,7 +1,8 @@
 import { type Clock, PeerError, systemClock, UsageError } from '@elicitkit/core';
-import type { AuthInfo, McpServer, Server } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { sendCompletionNotice } from '../../delivery/url-2025.js';
 import { elicitationAbortedError } from '../../errors.js';
+import { type AnyMcpServer, adaptServer } from '../../sdk/adapt.js';
 import { UrlErrorCode } from '../errors.js';
 import { type IdentityResolver, resolveIdentity } from '../identity/resolver.js';
 import type { ElicitationKind } from '../kinds/types.js';
@@ -116,11 +117,11 @@ export class UrlElicitationService {
    * is recognized before it calls a tool; otherwise the user is learned on first use.
    */
   attach(
-    server: McpServer | Server,
+    server: AnyMcpServer,
     options: { authInfo?: AuthInfo } = {},
   ): { connection: AttachedConnection; learned: Promise<void> } {
     for (const c of this.#connections) if (!c.alive) this.#connections.delete(c);
-    const connection = new AttachedConnection(server, Date.now());
+    const connection = new AttachedConnection(adaptServer(server).seam, this.clock.now());
     this.#connections.add(connection);
     const learned = options.authInfo
       ? resolveIdentity(this.identity, { authInfo: options.authInfo }).then((user) => {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { McpServer as V1McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport as V1Transport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import {
   type AuthInfo,
   isInitializeRequest,
@@ -61,6 +63,8 @@ export interface OAuthRigOptions {
   provider?: (calendar: ExampleCalendar) => Partial<OAuthProviderOptions>;
   /** Register the client at the calendar as public (no secret). */
   publicClient?: boolean;
+  /** Which SDK the MCP server is made with (default v2). */
+  sdk?: 'v1' | 'v2';
 }
 
 export interface OAuthRig {
@@ -160,9 +164,14 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
   });
   const gate = requireBearerAuth({ verifier: staticTokenVerifier(MCP_TOKENS) });
 
-  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  type Transport = WebStandardStreamableHTTPServerTransport | V1Transport;
+  const transports = new Map<string, Transport>();
   const makeServer = (authInfo: AuthInfo | undefined) => {
-    const server = enableElicitation(new McpServer({ name: 'bistro-oauth-test', version: '1.0.0' }));
+    const info = { name: 'bistro-oauth-test', version: '1.0.0' };
+    // The same tools on either SDK: v1's McpServer takes them as v2's does (its handler context is v1's `extra`).
+    const server = (
+      options.sdk === 'v1' ? enableElicitation(new V1McpServer(info)) : enableElicitation(new McpServer(info))
+    ) as McpServer;
     const connections = elicitations.attach(server, authInfo ? { authInfo } : {}).oauth;
     // The demo's own tool, as the demo registers it.
     registerListCalendarEvents(server, connections, calendar);
@@ -189,14 +198,15 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     const body = await c.req.json().catch(() => undefined);
     if (!isInitializeRequest(body))
       return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request' }, id: null }, 400);
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const Made = options.sdk === 'v1' ? V1Transport : WebStandardStreamableHTTPServerTransport;
+    const transport: Transport = new Made({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => void transports.set(id, transport),
     });
     transport.onclose = () => {
       if (transport.sessionId) transports.delete(transport.sessionId);
     };
-    await makeServer(authInfo).connect(transport);
+    await makeServer(authInfo).connect(transport as WebStandardStreamableHTTPServerTransport);
     return transport.handleRequest(c.req.raw, { parsedBody: body, authInfo });
   });
   app.route(
