@@ -24,21 +24,6 @@ import { type Packed, packAll, ScratchApp, timed, timings } from './scratch.js';
  * The first run downloads the SDK into `.tmp/npm-cache`; later runs install from it.
  */
 
-/**
- * Checks of behaviour other slices are building (issue 19), written against the packed packages and skipped until
- * their work is merged: set the flag to `true` in the merge that brings it.
- */
-const LANDED = {
-  /** server-seam: `enableElicitation` refuses a second loaded copy of the SDK with a typed error naming both paths. */
-  serverTwoCopiesError: false,
-  /** client-host: `installElicitation` does the same for `@modelcontextprotocol/client`. */
-  clientTwoCopiesError: true,
-  /** server-seam: an internal error while serving HTTP is logged by default (one line), not only answered 500. */
-  servingErrorsLogged: false,
-  /** client-host: `@elicitkit/client` bundles for the browser with no alias for `open` or `node:` modules. */
-  browserCleanClient: true,
-};
-
 const SDK = ['@modelcontextprotocol/server@^2.4.0', '@modelcontextprotocol/client@^2.4.0'];
 /** The optional peers of `/http`, `/url` and `/oauth`, as the server README's Install table lists them. */
 const HTTP_PEERS = ['@hono/node-server@^2.1.9'];
@@ -278,8 +263,6 @@ console.log(JSON.stringify(outcomes));
     const full = path.join(scratch, 'full');
     const entry = path.join(full, 'src', 'web-host.ts');
     if (!existsSync(entry)) throw new Error('needs the full app (run the whole file)');
-    // Until the client is browser-clean, the README's own advice: alias the Node-only opener's imports away.
-    const nodeOnly = LANDED.browserCleanClient ? [] : ['open', 'node:os', 'node:path'];
     const result = await timed('esbuild web host', () =>
       build({
         entryPoints: [entry],
@@ -288,7 +271,6 @@ console.log(JSON.stringify(outcomes));
         platform: 'browser',
         format: 'esm',
         target: 'es2022',
-        external: nodeOnly,
         metafile: true,
         write: false,
         logLevel: 'silent',
@@ -306,23 +288,21 @@ console.log(JSON.stringify(outcomes));
     const externals = Object.values(result.metafile.outputs).flatMap((output) =>
       output.imports.filter((i) => i.external).map((i) => i.path),
     );
-    expect([...new Set(externals)].sort()).toEqual(
-      nodeOnly.filter((name) => externals.includes(name)).sort(),
-    );
+    // The client is browser-clean: nothing is left external, no alias needed.
+    expect([...new Set(externals)]).toEqual([]);
     expect(result.outputFiles[0]!.text).toContain('elicit-form');
   });
 
-  it.skipIf(!LANDED.serverTwoCopiesError || !LANDED.clientTwoCopiesError)(
-    'two SDK copies (folders of a checkout installed as links) are refused at once, naming both paths',
-    { timeout: 600_000 },
-    async () => {
-      const app = await ScratchApp.create(path.join(scratch, 'linked'), 'consumer-linked');
-      await app.install(...SDK);
-      // Folder installs link to the checkout, whose packages resolve the workspace's own SDK: a second copy.
-      await app.install(...['core', 'server', 'client'].map((name) => path.join(ROOT, 'packages', name)));
-      await app.write(
-        'src/two-copies.mjs',
-        `import { enableElicitation } from '@elicitkit/server';
+  it('two SDK copies (folders of a checkout installed as links) are refused at once, naming both paths', {
+    timeout: 600_000,
+  }, async () => {
+    const app = await ScratchApp.create(path.join(scratch, 'linked'), 'consumer-linked');
+    await app.install(...SDK);
+    // Folder installs link to the checkout, whose packages resolve the workspace's own SDK: a second copy.
+    await app.install(...['core', 'server', 'client'].map((name) => path.join(ROOT, 'packages', name)));
+    await app.write(
+      'src/two-copies.mjs',
+      `import { enableElicitation } from '@elicitkit/server';
 import { installElicitation } from '@elicitkit/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Client } from '@modelcontextprotocol/client';
@@ -332,57 +312,54 @@ console.log(JSON.stringify({
   client: attempt(() => installElicitation(new Client({ name: 'c', version: '1' }), { ui: {} })),
 }));
 `,
-      );
-      const { stdout } = await app.node(['src/two-copies.mjs']);
-      const outcome = JSON.parse(stdout) as Record<string, { name: string; message: string }>;
-      for (const [side, sdk] of [
-        ['server', '@modelcontextprotocol/server'],
-        ['client', '@modelcontextprotocol/client'],
-      ] as const) {
-        expect(outcome[side]?.name, side).toBe('UsageError');
-        expect(outcome[side]?.message).toContain(path.join(app.dir, 'node_modules', sdk));
-        expect(outcome[side]?.message).toContain(path.join(ROOT, 'node_modules', sdk));
-      }
-    },
-  );
+    );
+    const { stdout } = await app.node(['src/two-copies.mjs']);
+    const outcome = JSON.parse(stdout) as Record<string, { name: string; message: string }>;
+    for (const [side, sdk] of [
+      ['server', '@modelcontextprotocol/server'],
+      ['client', '@modelcontextprotocol/client'],
+    ] as const) {
+      expect(outcome[side]?.name, side).toBe('UsageError');
+      expect(outcome[side]?.message).toContain(path.join(app.dir, 'node_modules', sdk));
+      expect(outcome[side]?.message).toContain(path.join(ROOT, 'node_modules', sdk));
+    }
+  });
 
-  it.skipIf(!LANDED.servingErrorsLogged)(
-    'an internal error while serving HTTP is logged by default, not only answered 500',
-    { timeout: 120_000 },
-    async () => {
-      const app = await ScratchApp.attach(path.join(scratch, 'full'));
-      await app.write(
-        'src/failing-server.mjs',
-        `import { serveMcpHttp } from '@elicitkit/server/http';
+  it('an internal error while serving HTTP is logged by default, not only answered 500', {
+    timeout: 120_000,
+  }, async () => {
+    const app = await ScratchApp.attach(path.join(scratch, 'full'));
+    await app.write(
+      'src/failing-server.mjs',
+      `import { serveMcpHttp } from '@elicitkit/server/http';
 const { url } = await serveMcpHttp(() => { throw new Error('factory failed on purpose'); }, { port: 0 });
 console.log(\`MCP endpoint: \${url}\`);
 `,
-      );
-      const { child, match, stderr } = await app.start(['src/failing-server.mjs'], /MCP endpoint: (\S+)/);
-      children.push(child);
-      const response = await fetch(match[1]!, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        // An initialize reaches the factory; a bare `server/discover` (no MCP-Protocol-Version, no `_meta`
-        // envelope) is a 2025 request without a session, answered 400 before any server is made.
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            clientInfo: { name: 'probe', version: '1' },
-          },
-        }),
-      });
-      expect(response.status).toBeGreaterThanOrEqual(500);
-      const logged = await new Promise<string>((resolve) => {
-        const check = () => (stderr().includes('\n') ? resolve(stderr()) : child.stderr?.once('data', check));
-        check();
-      });
-      expect(logged).toContain('factory failed on purpose');
-      expect(logged.trim().split('\n')).toHaveLength(1);
-    },
-  );
+    );
+    const { child, match, stderr } = await app.start(['src/failing-server.mjs'], /MCP endpoint: (\S+)/);
+    children.push(child);
+    const response = await fetch(match[1]!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      // An initialize reaches the factory; a bare `server/discover` (no MCP-Protocol-Version, no `_meta`
+      // envelope) is a 2025 request without a session, answered 400 before any server is made.
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 'probe', version: '1' },
+        },
+      }),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    const logged = await new Promise<string>((resolve) => {
+      const check = () => (stderr().includes('\n') ? resolve(stderr()) : child.stderr?.once('data', check));
+      check();
+    });
+    expect(logged).toContain('factory failed on purpose');
+    expect(logged.trim().split('\n')).toHaveLength(1);
+  });
 });

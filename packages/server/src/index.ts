@@ -77,6 +77,7 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export type { AnyMcpServer } from './sdk/adapt.js';
 export { DEFAULT_PROGRESS_INTERVAL_MS } from './sdk/progress.js';
 export type { HandlerContext, V1HandlerExtra } from './sdk/seam.js';
 export type { V1McpServer, V1Server } from './sdk/v1.js';
