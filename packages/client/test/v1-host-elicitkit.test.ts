@@ -201,7 +201,7 @@ async function connectTo20250618(sdk: 'v1' | 'v2', how: 'stdio' | 'http', ui: Sc
 
 for (const sdk of ['v1', 'v2'] as const) {
   for (const how of ['stdio', 'http'] as const) {
-    it(`a ${sdk} SDK host accepts a 2025-06-18 request (enum + enumNames, no mode) over ${how}`, async () => {
+    it(`[F-09] a ${sdk} SDK host accepts a 2025-06-18 request (enum + enumNames, no mode) over ${how}`, async () => {
       const ui = scriptedUI([
         { form: (prompt) => ({ action: 'submit', content: { ...prompt.initial, color: '#228b22' } }) },
       ]);
