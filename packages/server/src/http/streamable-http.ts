@@ -243,10 +243,14 @@ export function createMcpHttpHandler(
     if (!read.ok) return mcpBodyTooLarge(maxBodyBytes);
     const body = parseJson(read.bytes);
     if (body === undefined) return jsonRpcError(400, -32700, 'Parse error: the request body is not JSON');
-    // An `initialize` is 2025 by definition (2026-07-28 has none, M-19): the session caps apply before anything else.
+    // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025. Classified
+    // from the parsed body and the headers (the SDK's own predicate, which reads and copies nothing when handed them).
+    const legacy = await isLegacyRequest(request, body);
     const method =
       typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
-    if (method === 'initialize') {
+    // A 2025 `initialize` opens a session: the session caps apply before anything else. A 2026-07-28 one goes to the
+    // stateless path, which answers it as the removed method it is (404, -32601).
+    if (legacy && method === 'initialize') {
       const principal = principalOf(authInfo);
       const slot = sessions.reserve(principal);
       if (!('fill' in slot)) return refusal(sessionRefusedResponse(slot, (body as { id?: unknown }).id));
@@ -257,8 +261,7 @@ export function createMcpHttpHandler(
       return startSession(withBody(request, read.bytes), body, slot, principal, authInfo);
     }
     const forward = withBody(request, read.bytes);
-    // M-19: a request carrying the per-request `_meta` envelope speaks 2026-07-28; everything else is 2025.
-    if (!(await isLegacyRequest(forward, body))) {
+    if (!legacy) {
       const response = await modern.fetch(forward, { parsedBody: body, ...(authInfo && { authInfo }) });
       if (madeV1.has(forward)) {
         await response.body?.cancel();
