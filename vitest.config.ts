@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // vitest's default is one worker less than the cores: one worker on a 2-core machine. Most test files here wait
+    // on real peers (servers, Chromium, tmux, Redis, child processes) rather than compute, so a worker per core keeps
+    // both busy; the tests prove behaviour through events, never through timing, so sharing the machine is safe.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });

@@ -45,6 +45,8 @@ describe.each(TRANSPORTS)('elicit connect over %s: one owner of the keyboard', (
       await term.type(`call withdraw_race {"order":"${order}"}`);
       await term.keys('Enter');
       await answer(term, 'Racer name', 'text:Ad');
+      // The typed letters are in the form before the server withdraws it (sent keys are not yet read keys).
+      await term.waitFor(/Racer name.*Ad/);
       await control.release();
       await term.waitFor('✖ The server withdrew this request.');
       const screen = await term.waitFor(`│ RESULT ${order}`);

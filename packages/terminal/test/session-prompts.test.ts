@@ -41,7 +41,9 @@ describe.each(TRANSPORTS)(
       await term.keys('Enter');
       await term.waitFor('Choose one of the answers with ↑ ↓, then press Enter.');
       await answer(term, 'Size', 'Down', 'Enter');
-      // A starting value is shown, and typing replaces it (not 1 then 3 → 13).
+      // A starting value is shown, and typing replaces it (not 1 then 3 → 13). Wait for the prompt to be drawn: the
+      // keys above return once sent, not once the next field is on screen.
+      await term.waitFor('Rating [');
       expect(lastLineWith(await term.screen(), 'Rating')).toContain(
         'Rating [whole number, 1–9] (1; Tab to edit)',
       );
