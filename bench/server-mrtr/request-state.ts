@@ -7,6 +7,7 @@
  * Also bytes on the wire: the sealed token against the codec's token and the bare JSON.
  * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/server-mrtr/request-state.ts
  */
+import { systemClock } from '@elicitkit/core';
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { askDigest } from '../../packages/server/src/delivery/ask-digest.js';
 import { requestBinding } from '../../packages/server/src/delivery/request-binding.js';
@@ -31,7 +32,7 @@ function flowWith(steps: number): FlowState {
 }
 
 const keyring = await createStateKeyring(crypto.getRandomValues(new Uint8Array(32)));
-const sealer = new StateSealer({ keyring, ttlMs: 15 * 60_000, maxBytes: 64 * 1024, now: Date.now });
+const sealer = new StateSealer({ keyring, ttlMs: 15 * 60_000, maxBytes: 64 * 1024, clock: systemClock });
 const binding = { principal: 'anonymous', request: await requestBinding('tools/call', { name: 'signup' }) };
 const codec = createRequestStateCodec<FlowState>({ key: crypto.getRandomValues(new Uint8Array(32)) });
 const ctx = {} as ServerContext; // no `bind` configured: the codec ignores it

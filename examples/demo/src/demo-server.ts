@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { enableElicitation } from '@elicitkit/server';
+import { type Clock, createTasks, enableElicitation, type Tasks } from '@elicitkit/server';
 import {
   createMcpHttpHandler,
   listen,
@@ -10,7 +10,7 @@ import {
   type McpSessionContext,
 } from '@elicitkit/server/http';
 import { oauthProviders } from '@elicitkit/server/oauth';
-import { SqliteElicitationStore } from '@elicitkit/server/sqlite';
+import { SqliteElicitationStore, SqliteTaskStore } from '@elicitkit/server/sqlite';
 import {
   bearerIdentity,
   createUrlMode,
@@ -37,6 +37,7 @@ import { homePage } from './home-page.js';
 import type { DemoOptions } from './options.js';
 import { registerBookTable } from './tools/book-table.js';
 import { registerConfirmDelete } from './tools/confirm-delete.js';
+import { registerExportReport } from './tools/export-report.js';
 import { registerPickColor } from './tools/pick-color.js';
 import { registerSetApiKey } from './tools/set-api-key.js';
 import { registerSurvey } from './tools/survey.js';
@@ -58,6 +59,10 @@ export interface DemoServices {
   calendar: ExampleCalendar;
   /** Seals 2026-07-28 `requestState`; kept in the data directory so flows survive a restart. */
   stateKey: string;
+  /** Long-running tools (`export_report`) as tasks, in the same SQLite file (or Redis) as URL mode. */
+  tasks: Tasks;
+  /** Time, for the long-running tool's work (tests pass one that does not wait). */
+  clock?: Clock;
 }
 
 /** One MCP server instance (one per client session) with every demo tool. */
@@ -71,16 +76,18 @@ export function createDemoServer(
       {
         instructions:
           'A demo restaurant. Call book_table, survey, pick_color or confirm_delete to see each kind of form; ' +
+          'export_report is long-running (a task, when your host supports tasks); ' +
           'use_api and set_api_key ask for an API key in your browser (URL mode); list_calendar_events ' +
           'connects your Example Calendar account through OAuth in your browser.',
       },
     ),
-    { requestState: { key: services.stateKey } },
+    { requestState: { key: services.stateKey }, tasks: services.tasks },
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);
   registerSurvey(server);
   registerPickColor(server);
+  registerExportReport(server, services.clock);
   // URL elicitations started on this connection are bound to its verified user and to this client (E-28).
   // Knowing the user from the start lets a reconnected client get a pending completion notice (E-18).
   const url = services.urlMode.attach(server, session);
@@ -93,6 +100,8 @@ export function createDemoServer(
 export interface StartDemoOptions extends DemoOptions {
   /** Security events (wrong user at a page, failed logins); default: warnings on stderr. */
   logger?: UrlElicitationLogger;
+  /** Time for the long-running tool's work; default the system clock. */
+  clock?: Clock;
 }
 
 export interface RunningDemo {
@@ -158,7 +167,24 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   const bookings = new BookingBook(dataDir);
   const exampleApi = new URL(EXAMPLE_API_PATH, base);
   const stateKey = await loadOrCreateStateKeyFile(dataDir);
-  const services = { bookings, urlMode, vault, exampleApi, calendar, stateKey };
+  const tasks = createTasks({
+    store: options.redis
+      ? new (await import('@elicitkit/server/redis')).RedisTaskStore({
+          redis: options.redis,
+          keyPrefix: 'bistro-elicit:',
+        })
+      : new SqliteTaskStore({ file: join(dataDir, 'elicitkit.db') }),
+  });
+  const services = {
+    bookings,
+    urlMode,
+    vault,
+    exampleApi,
+    calendar,
+    stateKey,
+    tasks,
+    ...(options.clock && { clock: options.clock }),
+  };
   const mcp = createMcpHttpHandler((session) => createDemoServer(services, session), {
     authenticate: auth.authenticate,
   });
@@ -179,6 +205,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     calendar,
     async close() {
       await mcp.close();
+      await tasks.close();
       await urlMode.close();
       await http.close();
       await store.close();

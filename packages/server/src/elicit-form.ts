@@ -1,8 +1,8 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
 import { deliverForm } from './delivery/deliver.js';
 import type { DeliveryOptions } from './delivery/form-2025.js';
 import { createFormRequest, type FormRequestInput } from './form/form-request.js';
 import type { FormData, FormResult, FormSchema } from './form/infer.js';
+import type { HandlerContext } from './sdk/seam.js';
 
 /** Options of {@link elicitForm}: the message and schema, plus {@link DeliveryOptions}. */
 export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInput<S>, DeliveryOptions {}
@@ -29,7 +29,7 @@ export interface ElicitFormOptions<S extends FormSchema> extends FormRequestInpu
  * before it runs again each round: wrap side effects in `step`). Needs `enableElicitation(server)` once.
  */
 export function elicitForm<const S extends FormSchema>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   options: ElicitFormOptions<S>,
 ): Promise<FormResult<FormData<S>>> {
   // Not `async`: on 2026-07-28 the ask's position is claimed during the call, so asks made together

@@ -16,7 +16,21 @@ export const ServerErrorCode = {
   SensitiveField: 'sensitive-field',
   /** UsageError. `enableElicitation(server)` was not called on the server running this handler. */
   ElicitationNotEnabled: 'elicitation-not-enabled',
-  /** PeerError. E-09: the client did not declare the elicitation mode (`details.mode`); nothing was sent. */
+  /**
+   * UsageError. `enableElicitation` was given something it cannot work on: not an MCP server of a supported SDK, a
+   * server whose handlers are already installed, or a v1 SDK version without what elicitkit needs; `details.problem`.
+   */
+  UnsupportedServer: 'unsupported-server',
+  /**
+   * UsageError. Two copies of `@modelcontextprotocol/server` are loaded: the server comes from another copy than
+   * the one elicitkit imports, so nothing it does would reach that server; `details.paths` names both.
+   */
+  DuplicateSdk: 'duplicate-sdk',
+  /**
+   * PeerError. E-09, F-03: the client cannot be asked this: it did not declare the elicitation mode, or its protocol
+   * revision cannot carry it (`details.revision`: no elicitation before 2025-06-18; no URL mode and no multi-select
+   * on 2025-06-18, `details.field`). Nothing was sent; `details.hint` says how to fall back.
+   */
   ModeNotDeclared: 'mode-not-declared',
   /**
    * PeerError. This connection cannot carry a server-to-client request: a 2025-11-25 client served statelessly
@@ -70,8 +84,18 @@ export interface ServerErrorDetails {
   'invalid-option': { option: string };
   'sensitive-field': { findings: readonly SensitiveFieldFinding[] };
   'elicitation-not-enabled': Record<never, never>;
-  'mode-not-declared': { mode: ElicitationMode };
-  'no-back-channel': { mode: ElicitationMode };
+  'unsupported-server': { problem: string };
+  'duplicate-sdk': { package: string; paths: readonly string[] };
+  'mode-not-declared': {
+    mode: ElicitationMode;
+    /** For the server's author: how to fall back (also logged once). */
+    hint: string;
+    /** Set when the client's protocol revision is what cannot carry it. */
+    revision?: string;
+    /** The field the revision cannot show (a multi-select on 2025-06-18). */
+    field?: string;
+  };
+  'no-back-channel': { mode: ElicitationMode; hint: string };
   'invalid-answer': { issues: readonly AnswerIssue[] };
   'elicitation-failed': Record<never, never>;
   'request-state-rejected': { reason: StateRejection };
@@ -128,15 +152,55 @@ export function elicitationNotEnabledError(): ServerError<'elicitation-not-enabl
   );
 }
 
-/** E-09: catch it to fall back (take the value as a tool argument, or return a text asking the user). */
-export function modeNotDeclaredError(mode: ElicitationMode): ServerError<'mode-not-declared'> {
-  return new PeerError(
-    ServerErrorCode.ModeNotDeclared,
+/** Where the author can fall back, for `details.hint` and the log. */
+const FALL_BACK =
+  'Check `canElicit(ctx, mode)` first and fall back: take the value as a tool argument, or return a result that ' +
+  'tells the user what is needed.';
+
+/** What a person or agent reads: what the tool needed, in plain words. */
+function needs(mode: ElicitationMode, field?: string): string {
+  if (field !== undefined) return `This tool needs a form with a multiple-choice list ("${field}")`;
+  return mode === 'url' ? 'This tool needs to send you to a web page' : 'This tool needs a form';
+}
+
+/**
+ * E-09, F-03: catch it to fall back (take the value as a tool argument, or return a text asking the user). The message
+ * is for whoever reads the tool's result; the author's hint is in `details.hint` (and logged by the caller).
+ */
+export function modeNotDeclaredError(
+  mode: ElicitationMode,
+  cannot?: { revision: string; field?: string },
+): ServerError<'mode-not-declared'> {
+  if (cannot) {
+    const lacks =
+      cannot.field !== undefined
+        ? `multi-select fields ("${cannot.field}")`
+        : mode === 'url'
+          ? 'URL mode'
+          : 'elicitation';
+    const hint =
+      `The client speaks protocol revision ${cannot.revision}, which has no ${lacks} (MCP 2025-06-18 elicitation; ` +
+      `both parties MUST respect the negotiated protocol version), so nothing was sent. ${FALL_BACK}`;
+    return new PeerError(
+      ServerErrorCode.ModeNotDeclared,
+      `${needs(mode, cannot.field)}, which this client's protocol version (${cannot.revision}) cannot show.`,
+      {
+        details: {
+          mode,
+          hint,
+          revision: cannot.revision,
+          ...(cannot.field !== undefined && { field: cannot.field }),
+        },
+      },
+    );
+  }
+  const hint =
     `The client did not declare elicitation mode "${mode}", so no request was sent (MCP 2025-11-25, ` +
-      'elicitation "Capabilities"). Check `canElicit(ctx, mode)` first and fall back: take the value as a ' +
-      'tool argument, or return a result that tells the user what is needed.',
-    { details: { mode } },
-  );
+    `elicitation "Capabilities"). ${FALL_BACK}`;
+  const cannotShow = mode === 'url' ? 'this client cannot open one' : 'this client cannot show one';
+  return new PeerError(ServerErrorCode.ModeNotDeclared, `${needs(mode)}, and ${cannotShow}.`, {
+    details: { mode, hint },
+  });
 }
 
 /**
@@ -148,13 +212,34 @@ export function noBackChannelError(
   detail: string,
   options?: ErrorOptions,
 ): ServerError<'no-back-channel'> {
+  const hint =
+    `Elicitation cannot be delivered on this connection: ${detail}. This connection cannot carry a ` +
+    'server-to-client request. Serve 2025-11-25 clients on sessions (serveMcpHttp or createMcpHttpHandler ' +
+    'from @elicitkit/server/http, or stdio), or fall back as when the client did not declare elicitation; ' +
+    '2026-07-28 clients need nothing more.';
   return new PeerError(
     ServerErrorCode.NoBackChannel,
-    `Elicitation cannot be delivered on this connection: ${detail}. This connection cannot carry a ` +
-      'server-to-client request. Serve 2025-11-25 clients on sessions (serveMcpHttp or createMcpHttpHandler ' +
-      'from @elicitkit/server/http, or stdio), or fall back as when the client did not declare elicitation; ' +
-      '2026-07-28 clients need nothing more.',
-    { ...options, details: { mode } },
+    `${needs(mode)}, and this connection cannot carry the request to the client.`,
+    { ...options, details: { mode, hint } },
+  );
+}
+
+export function unsupportedServerError(problem: string): ServerError<'unsupported-server'> {
+  return new UsageError(ServerErrorCode.UnsupportedServer, `enableElicitation: ${problem}`, {
+    details: { problem },
+  });
+}
+
+export function duplicateSdkError(
+  packageName: string,
+  paths: readonly string[],
+): ServerError<'duplicate-sdk'> {
+  return new UsageError(
+    ServerErrorCode.DuplicateSdk,
+    `enableElicitation: two copies of ${packageName} are loaded. The server comes from ${paths[0]}; elicitkit ` +
+      `uses ${paths[1]}. Install one copy (${packageName} is a peer dependency of @elicitkit/server): see ` +
+      `\`npm ls ${packageName}\`, then \`npm dedupe\` or align the versions.`,
+    { details: { package: packageName, paths } },
   );
 }
 

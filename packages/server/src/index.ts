@@ -1,5 +1,5 @@
 /**
- * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK v2.
+ * @elicitkit/server: typed MCP elicitation for server authors, on the official SDK, v2 or v1.
  * Form mode: `elicitForm` and the shorthands, field builders, safe defaults (E-01, E-09, E-47, E-60).
  * Web-standard APIs only: this entry loads neither hono, jose, openid-client nor any `node:` module, so forms run on
  * edge runtimes. URL mode is `@elicitkit/server/url` (flows and their pages), with `/store` (the store contract and
@@ -11,10 +11,12 @@
 
 export {
   AbortedError,
+  type Clock,
   ElicitkitError,
   isElicitkitError,
   PeerError,
   RefusedError,
+  systemClock,
   UsageError,
 } from '@elicitkit/core';
 export {
@@ -25,15 +27,10 @@ export {
   elicitationAvailability,
 } from './delivery/capabilities.js';
 export { deliverForm } from './delivery/deliver.js';
-export {
-  DEFAULT_MAX_ROUNDS,
-  DEFAULT_MAX_STATE_BYTES,
-  DEFAULT_STATE_TTL_MS,
-  type ElicitationOptions,
-  enableElicitation,
-} from './delivery/enable.js';
+export { type ElicitationOptions, enableElicitation } from './delivery/enable.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
-export { DEFAULT_MAX_ATTEMPTS } from './delivery/form-2026.js';
+export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
+export { DEFAULT_MAX_ROUNDS, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_MS } from './delivery/rounds.js';
 export type { ProtocolEra } from './delivery/scope.js';
 export { memoryOnceGuard, type OnceGuard, type StepOptions, step } from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
@@ -80,6 +77,9 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export { DEFAULT_PROGRESS_INTERVAL_MS } from './sdk/progress.js';
+export type { HandlerContext, V1HandlerExtra } from './sdk/seam.js';
+export type { V1McpServer, V1Server } from './sdk/v1.js';
 export { ask, type ChooseOptions, type ConfirmResult, choose, confirm } from './shorthands.js';
 export {
   generateStateKey,
@@ -87,3 +87,26 @@ export {
   STATE_PREVIOUS_KEYS_ENV,
   type StateKeyInput,
 } from './state/state-keys.js';
+export {
+  createTasks,
+  DEFAULT_MAX_TASK_ANSWER_BYTES,
+  DEFAULT_MAX_TASK_RECORD_BYTES,
+  DEFAULT_MAX_TASK_ROUNDS,
+  DEFAULT_MAX_TASK_UPDATES_PER_MINUTE,
+  DEFAULT_MAX_TASKS_PER_PRINCIPAL,
+  DEFAULT_TASK_LEASE_MS,
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  DEFAULT_TASK_TTL_MS,
+  Tasks,
+  type TasksOptions,
+} from './tasks/engine.js';
+export { type LongRunningOptions, longRunning, startTask } from './tasks/long-running.js';
+export {
+  type StoredTask,
+  TASKS_EXTENSION,
+  type TaskError,
+  type TaskRecord,
+  type TaskStatus,
+} from './tasks/record.js';
+export { reportStatus, type StatusProgress } from './tasks/status.js';
+export { MemoryTaskStore, type TaskStore } from './tasks/store.js';

@@ -1,5 +1,4 @@
 import type { ElicitValue, PrimitiveSchemaDefinition } from '@elicitkit/core';
-import type { ServerContext } from '@modelcontextprotocol/server';
 import type { DeliveryOptions } from './delivery/form-2025.js';
 import { elicitForm } from './elicit-form.js';
 import {
@@ -11,6 +10,7 @@ import {
   type Presence,
 } from './form/fields.js';
 import type { FormResult } from './form/infer.js';
+import type { HandlerContext } from './sdk/seam.js';
 
 /** The outcome of {@link confirm}: `confirmed` is true only when the user accepted. */
 export type ConfirmResult =
@@ -26,7 +26,7 @@ export type ConfirmResult =
  * ```
  */
 export async function confirm(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   message: string,
   options: DeliveryOptions = {},
 ): Promise<ConfirmResult> {
@@ -55,7 +55,7 @@ export interface ChooseOptions<C extends Choices> extends DeliveryOptions {
  * ```
  */
 export async function choose<const C extends Choices>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   message: string,
   choices: C,
   options: ChooseOptions<C> = {},
@@ -77,7 +77,7 @@ export async function choose<const C extends Choices>(
  * ```
  */
 export async function ask<V extends ElicitValue, P extends Presence>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   message: string,
   field: Field<V, P>,
   options: DeliveryOptions = {},

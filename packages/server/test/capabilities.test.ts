@@ -48,11 +48,14 @@ describe.each(ERAS)('[E-09] [M-04] capability gate, %s', (era) => {
     });
   });
 
-  it('[E-09] url only: form is refused with a typed error and guidance, nothing sent', async () => {
+  it('[E-09] url only: form is refused with a typed error in plain words, the hint in details, nothing sent', async () => {
     const result = await availability(era, { elicitation: { url: {} } });
     expect(result).toMatchObject({ form: false, url: true, urlGate: 'ok' });
-    expect(result.formGate).toMatchObject({ code: 'mode-not-declared' });
-    expect((result.formGate as { message: string }).message).toMatch(/canElicit\(ctx, mode\)/);
+    const gate = result.formGate as { code: string; message: string; details: { hint: string } };
+    expect(gate.code).toBe('mode-not-declared');
+    // What the host and the agent read says what happened; the author's hint is for the log and details.
+    expect(gate.message).toBe('This tool needs a form, and this client cannot show one.');
+    expect(gate.details.hint).toMatch(/canElicit\(ctx, mode\)/);
   });
 
   it('[E-09] no elicitation capability: neither mode', async () => {

@@ -59,9 +59,13 @@ describe("the SDK's createMcpHandler, both eras", () => {
       code: 'no-back-channel',
       details: { mode: 'form' },
     });
-    expect(result.outcome.message).toMatch(/statelessly/);
-    expect(result.outcome.message).toMatch(/cannot carry a server-to-client request/);
-    expect(result.outcome.message).toMatch(/serveMcpHttp/);
+    expect(result.outcome.message).toBe(
+      'This tool needs a form, and this connection cannot carry the request to the client.',
+    );
+    const { hint } = (result.outcome as unknown as { details: { hint: string } }).details;
+    expect(hint).toMatch(/statelessly/);
+    expect(hint).toMatch(/cannot carry a server-to-client request/);
+    expect(hint).toMatch(/serveMcpHttp/);
     expect(received).toEqual([]);
   });
 });

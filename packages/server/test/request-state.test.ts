@@ -104,7 +104,10 @@ describe('requestState: sealed, bound, bounded', () => {
 
   it('[M-06] an expired state is refused (injected clock)', async () => {
     let now = 1_000_000;
-    const h = await harness({ hello: nameTool }, { requestState: { ttlMs: 60_000 }, now: () => now });
+    const h = await harness(
+      { hello: nameTool },
+      { requestState: { ttlMs: 60_000 }, clock: { now: () => now } },
+    );
     const first = await round(h.client, 'hello');
     now += 60_001;
     const refused = await refusal(
@@ -245,7 +248,7 @@ describe('requestState: sealed, bound, bounded', () => {
 
 describe('answers on 2026-07-28', () => {
   it('[M-09] [M-10] an invalid answer is asked again with the issues, then fails after the cap', async () => {
-    const h = await harness({ hello: nameTool }, { maxAttempts: 2 });
+    const h = await harness({ hello: nameTool }, { maxAnswerAttempts: 2 });
     const r1 = await round(h.client, 'hello');
     const r2 = await round(h.client, 'hello', {
       requestState: r1.requestState,

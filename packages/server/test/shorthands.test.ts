@@ -70,7 +70,7 @@ describe('choose', () => {
           ],
         },
       },
-      required: ['answer'],
+      // With a default the choice is not required on the wire: leaving it out picks the default.
     });
   });
 

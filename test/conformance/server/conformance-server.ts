@@ -23,6 +23,7 @@ import {
   type ServerNotifier,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { conformanceTasks, registerTaskTools } from './task-tools.js';
 
 /** Set by whoever serves these servers: where list changes are announced (`McpHttpHandler.notify`). */
 export const listChanges: { notify?: ServerNotifier } = {};
@@ -30,7 +31,9 @@ export const listChanges: { notify?: ServerNotifier } = {};
 const reply = (text: string) => ({ content: [{ type: 'text' as const, text }] });
 
 export function createConformanceServer(): McpServer {
-  const server = enableElicitation(new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' }));
+  const server = enableElicitation(new McpServer({ name: 'elicitkit-conformance', version: '0.1.0' }), {
+    tasks: conformanceTasks,
+  });
 
   server.registerTool(
     'test_elicitation',
@@ -121,6 +124,7 @@ export function createConformanceServer(): McpServer {
   );
 
   registerMultiRoundTools(server);
+  registerTaskTools(server);
   return server;
 }
 

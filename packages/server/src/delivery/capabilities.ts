@@ -1,72 +1,121 @@
 import type { ElicitationMode } from '@elicitkit/core';
-import type { ServerContext } from '@modelcontextprotocol/server';
 import { modeNotDeclaredError, noBackChannelError } from '../errors.js';
-import { declaredCapabilities, type RequestScope, scopeOf } from './scope.js';
+import { compileForm } from '../form/compile.js';
+import type { FormSchema } from '../form/infer.js';
+import { featuresOf, REVISION_2025_06_18 } from '../sdk/revision.js';
+import type { HandlerContext } from '../sdk/seam.js';
+import { formFor20250618 } from './schema-2025-06-18.js';
+import { logHintOnce, type RequestScope, scopeOf } from './scope.js';
 
 /**
- * What the client declared, read through public SDK API on both eras: the request's `_meta` client capabilities
- * on 2026-07-28 (M-16), the `initialize` capabilities on 2025-11-25 (E-07). `enableElicitation` gives handlers
- * the server instance the latter live on; a test pins both reads against the installed SDK.
+ * What the client can be asked, read through the SDK seam on both eras and both SDKs: the request's `_meta` client
+ * capabilities on 2026-07-28 (M-16), the `initialize` capabilities on a session (E-07), and what the negotiated
+ * revision can carry at all (F-01, F-03).
  */
 
 /** Core's type, re-exported so the server API names it without a second definition. */
 export type { ElicitationMode };
 
 /**
- * Whether an elicitation of `mode` can reach the user now, and if not, why: the client did not declare the mode,
- * or (2025-11-25 served statelessly) the server cannot send the client a request at all.
+ * Whether an elicitation of `mode` can reach the user now, and if not, why: the client did not declare the mode (or
+ * its protocol revision has none), or (2025-11-25 served statelessly) the server cannot send the client a request.
  */
 export type ElicitationAvailability = 'available' | 'mode-not-declared' | 'no-back-channel';
 
-export function availabilityIn(
-  ctx: ServerContext,
-  scope: RequestScope,
-  mode: ElicitationMode,
-): ElicitationAvailability {
-  const capabilities = declaredCapabilities(ctx, scope);
+type Refusal = { availability: 'available' } | { availability: 'no-back-channel' } | ModeRefusal;
+type ModeRefusal = { availability: 'mode-not-declared'; revision?: string };
+
+function refusalIn(scope: RequestScope, mode: ElicitationMode): Refusal {
+  const call = scope.call;
+  const capabilities = call.clientCapabilities();
   // A 2025-era request on an instance that never saw `initialize`: the SDK's stateless legacy fallback, one
   // instance per POST, with nobody to send `elicitation/create` to.
-  if (capabilities === undefined && scope.era === '2025-11-25') return 'no-back-channel';
+  if (capabilities === undefined && scope.era === '2025-11-25') return { availability: 'no-back-channel' };
+  // F-01, F-03: no elicitation before 2025-06-18; F-04: no URL mode on 2025-06-18, whatever the client declared.
+  const features = featuresOf(call.revision);
+  if (!features.elicitation || (mode === 'url' && !features.url)) {
+    return { availability: 'mode-not-declared', revision: call.revision as string };
+  }
   const elicitation = capabilities?.elicitation as { form?: unknown; url?: unknown } | undefined;
-  if (elicitation === undefined || elicitation === null) return 'mode-not-declared';
+  if (elicitation === undefined || elicitation === null) return { availability: 'mode-not-declared' };
   // E-07/M-16: `elicitation: {}` declares form mode only.
   const declared =
     mode === 'url'
       ? elicitation.url !== undefined
       : elicitation.form !== undefined || elicitation.url === undefined;
-  return declared ? 'available' : 'mode-not-declared';
+  return declared ? { availability: 'available' } : { availability: 'mode-not-declared' };
+}
+
+export function availabilityIn(
+  _ctx: HandlerContext,
+  scope: RequestScope,
+  mode: ElicitationMode,
+): ElicitationAvailability {
+  return refusalIn(scope, mode).availability;
 }
 
 /** Whether an elicitation of `mode` can reach the user in this request, and if not, why. */
-export function elicitationAvailability(ctx: ServerContext, mode: ElicitationMode): ElicitationAvailability {
-  return availabilityIn(ctx, scopeOf(ctx), mode);
-}
-
-/** Whether the client declared elicitation `mode` (E-07, M-16; `elicitation: {}` means form) and can be asked now. */
-export function canElicit(ctx: ServerContext, mode: ElicitationMode): boolean {
-  return elicitationAvailability(ctx, mode) === 'available';
+export function elicitationAvailability(ctx: HandlerContext, mode: ElicitationMode): ElicitationAvailability {
+  return refusalIn(scopeOf(ctx), mode).availability;
 }
 
 /**
- * E-09, M-04: refuses before anything is sent when the client did not declare `mode`, with
- * `mode-not-declared`, or with `no-back-channel` (both `PeerError`s) where no request can reach the
+ * Whether the client declared elicitation `mode` (E-07, M-16; `elicitation: {}` means form) and can be asked now. With
+ * a form's `schema`, also whether its protocol revision can show that form (a 2025-06-18 client has no multi-select).
+ */
+export function canElicit(ctx: HandlerContext, mode: ElicitationMode, schema?: FormSchema): boolean {
+  const scope = scopeOf(ctx);
+  if (refusalIn(scope, mode).availability !== 'available') return false;
+  return schema === undefined || mode !== 'form' || formField20250618(scope, schema) === undefined;
+}
+
+/** The field a 2025-06-18 session cannot be shown, if any (checks the schema as `elicitForm` would). */
+function formField20250618(scope: RequestScope, schema: FormSchema): string | undefined {
+  if (featuresOf(scope.call.revision).fullFormSchema) return undefined;
+  const form = formFor20250618(compileForm(schema).requestedSchema);
+  return form.ok ? undefined : form.field;
+}
+
+/**
+ * E-09, M-04, F-03: refuses before anything is sent when the client did not declare `mode` or its revision cannot
+ * carry it, with `mode-not-declared`, or with `no-back-channel` (both `PeerError`s) where no request can reach the
  * client. Forms, URL elicitations and -32042 errors all pass this one gate.
  */
-export function assertCanElicit(ctx: ServerContext, mode: ElicitationMode): void {
+export function assertCanElicit(ctx: HandlerContext, mode: ElicitationMode): void {
   assertAvailableIn(ctx, scopeOf(ctx), mode);
 }
 
-export function assertAvailableIn(ctx: ServerContext, scope: RequestScope, mode: ElicitationMode): void {
-  const availability = availabilityIn(ctx, scope, mode);
-  if (availability === 'mode-not-declared') {
+export function assertAvailableIn(_ctx: HandlerContext, scope: RequestScope, mode: ElicitationMode): void {
+  const refusal = refusalIn(scope, mode);
+  if (refusal.availability === 'mode-not-declared') {
     if (scope.round) scope.round.missingMode = mode;
-    throw modeNotDeclaredError(mode);
-  }
-  if (availability === 'no-back-channel') {
-    throw noBackChannelError(
-      mode,
-      'this 2025-11-25 request was served statelessly (no initialize on this server instance), so the server ' +
-        'cannot send it an elicitation/create request',
+    throw hinted(
+      scope,
+      modeNotDeclaredError(mode, refusal.revision === undefined ? undefined : { revision: refusal.revision }),
     );
   }
+  if (refusal.availability === 'no-back-channel') {
+    throw hinted(
+      scope,
+      noBackChannelError(
+        mode,
+        'this 2025-11-25 request was served statelessly (no initialize on this server instance), so the server ' +
+          'cannot send it an elicitation/create request',
+      ),
+    );
+  }
+}
+
+/** F-05: a form a 2025-06-18 session cannot be shown (a multi-select field) is refused like an undeclared mode. */
+export function refuseField20250618(scope: RequestScope, field: string): never {
+  throw hinted(
+    scope,
+    modeNotDeclaredError('form', { revision: scope.call.revision ?? REVISION_2025_06_18, field }),
+  );
+}
+
+/** Words for the reader stay in the message; the author's hint goes to the log, once. */
+function hinted<E extends { details: { hint: string } }>(scope: RequestScope, error: E): E {
+  logHintOnce(scope.policy, error.details.hint);
+  return error;
 }

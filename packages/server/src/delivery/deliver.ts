@@ -1,6 +1,6 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
 import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
+import type { HandlerContext } from '../sdk/seam.js';
 import { type DeliveryOptions, deliverFormOnSession } from './form-2025.js';
 import { deliverFormInRound } from './form-2026.js';
 import { scopeOf } from './scope.js';
@@ -10,7 +10,7 @@ import { scopeOf } from './scope.js';
  * multi round-trip request on 2026-07-28. Authors never choose; `elicitForm` and the shorthands call this.
  */
 export function deliverForm<Data>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
 ): Promise<FormResult<Data>> {

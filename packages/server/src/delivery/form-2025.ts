@@ -1,22 +1,19 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
-import type { StandardSchemaV1 } from '@standard-schema/spec';
-import {
-  type AbortReason,
-  elicitationAbortedError,
-  elicitationFailedError,
-  elicitationTimeoutError,
-  invalidOptionError,
-  noBackChannelError,
-} from '../errors.js';
-import type { ElicitResultLike, FormRequest } from '../form/form-request.js';
+import type { RequestedSchema } from '@elicitkit/core';
+import { isElicitkitError } from '@elicitkit/core';
+import { type AnswerIssue, invalidOptionError, ServerErrorCode } from '../errors.js';
+import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
-import { assertAvailableIn } from './capabilities.js';
+import { featuresOf } from '../sdk/revision.js';
+import type { HandlerContext } from '../sdk/seam.js';
+import { assertAvailableIn, refuseField20250618 } from './capabilities.js';
+import { withIssues } from './reask.js';
+import { formFor20250618 } from './schema-2025-06-18.js';
 import type { RequestScope } from './scope.js';
 
 /**
- * Delivery of a {@link FormRequest} on a 2025-11-25 connection: an `elicitation/create` request sent from
- * inside the tool handler, which awaits the answer. Its 2026-07-28 sibling is `form-2026.ts`.
+ * Delivery of a {@link FormRequest} on a session (2025-11-25, 2025-06-18): an `elicitation/create` request sent on
+ * the call's own stream through the SDK seam, which the handler awaits. Each revision is sent the form it can read
+ * (F-01). Its 2026-07-28 sibling is `form-2026.ts`.
  */
 
 /** 10 minutes: people read, think and type; the SDK's 60 s default cuts them off. */
@@ -38,53 +35,59 @@ export interface DeliveryOptions {
   key?: string;
 }
 
-/**
- * Our own result check instead of the SDK's: only `action` is checked here, so that `content` reaches
- * core's validation whatever it holds and a bad answer becomes an `invalid-answer` `PeerError` naming the
- * field. The SDK's path would also compile and keep an Ajv validator per distinct schema.
- */
-const ELICIT_RESULT: StandardSchemaV1<unknown, ElicitResultLike> = {
-  '~standard': {
-    version: 1,
-    vendor: 'elicitkit',
-    validate(value) {
-      const result = value as { action?: unknown; content?: unknown } | null;
-      const action = typeof result === 'object' && result !== null ? result.action : undefined;
-      if (action !== 'accept' && action !== 'decline' && action !== 'cancel') {
-        return { issues: [{ message: 'action must be "accept", "decline" or "cancel"', path: ['action'] }] };
-      }
-      return { value: { action, content: result?.content } };
-    },
-  },
-};
+/** What goes on the wire for one session's revision, and which checks the server alone makes. */
+interface SessionForm {
+  requestedSchema: RequestedSchema;
+  withMode: boolean;
+  serverChecked: ReadonlySet<string>;
+}
+
+const FULL: Omit<SessionForm, 'requestedSchema'> = { withMode: true, serverChecked: new Set() };
 
 export async function deliverFormOnSession<Data>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RequestScope,
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
 ): Promise<FormResult<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
-  assertAvailableIn(ctx, scope, 'form'); // E-09: nothing is sent for an undeclared mode
-  const stops = stopSignals(ctx, options.signal);
-  if (stops.any.aborted) throw elicitationAbortedError(whyStopped(stops) ?? 'signal');
-
-  let result: ElicitResultLike;
-  try {
-    // `ctx.mcpReq.send` relates the request to the tool call (`relatedRequestId`): on Streamable HTTP it
-    // travels on the call's own response stream, not the standalone GET stream where it could be dropped.
-    result = await ctx.mcpReq.send(
-      {
-        method: 'elicitation/create',
-        params: { mode: 'form', message: request.message, requestedSchema: request.requestedSchema },
-      },
-      ELICIT_RESULT,
-      { timeout: timeoutMs, signal: stops.any },
-    );
-  } catch (error) {
-    throw explain(error, timeoutMs, stops);
+  assertAvailableIn(ctx, scope, 'form'); // E-09, F-03: nothing is sent for an undeclared mode
+  const form = sessionForm(scope, request.requestedSchema);
+  let message = request.message;
+  for (let attempt = 1; ; attempt++) {
+    // E-14 / F-04: `mode` only where the revision has it.
+    const params = form.withMode
+      ? { mode: 'form', message, requestedSchema: form.requestedSchema }
+      : { message, requestedSchema: form.requestedSchema };
+    const answer = await scope.call.elicit(params, { timeoutMs, signal: options.signal, mode: 'form' });
+    try {
+      return await request.readResult(answer);
+    } catch (error) {
+      const issues = serverCheckedIssues(error, form);
+      if (!issues || attempt >= scope.policy.maxAnswerAttempts) throw error;
+      // F-07: the person could not have known (the wire had no room for the rule): ask again, saying why.
+      message = withIssues(request.message, issues);
+    }
   }
-  return request.readResult(result);
+}
+
+/** F-01: the form as the session's revision reads it; F-05: a multi-select cannot be asked on 2025-06-18. */
+function sessionForm(scope: RequestScope, requestedSchema: RequestedSchema): SessionForm {
+  if (featuresOf(scope.call.revision).fullFormSchema) return { ...FULL, requestedSchema };
+  const reduced = formFor20250618(requestedSchema);
+  if (!reduced.ok) return refuseField20250618(scope, reduced.field);
+  return { requestedSchema: reduced.requestedSchema, withMode: false, serverChecked: reduced.serverChecked };
+}
+
+/** The issues of an invalid answer, when every one is a check only the server could make (a dropped `pattern`). */
+function serverCheckedIssues(error: unknown, form: SessionForm): readonly AnswerIssue[] | undefined {
+  if (form.serverChecked.size === 0 || !isElicitkitError(error, ServerErrorCode.InvalidAnswer))
+    return undefined;
+  const issues = error.details.issues;
+  const ours = issues.every(
+    (i) => i.code === 'pattern' && i.path.length === 1 && form.serverChecked.has(String(i.path[0])),
+  );
+  return ours ? issues : undefined;
 }
 
 export function checkTimeout(timeoutMs: number | undefined): number {
@@ -96,60 +99,4 @@ export function checkTimeout(timeoutMs: number | undefined): number {
     );
   }
   return timeoutMs;
-}
-
-/** Everything that ends an elicitation early, and each on its own to tell why. */
-interface StopSignals {
-  any: AbortSignal;
-  toolCall: AbortSignal;
-  author: AbortSignal | undefined;
-  stream: AbortSignal | undefined;
-}
-
-function stopSignals(ctx: ServerContext, author: AbortSignal | undefined): StopSignals {
-  const toolCall = ctx.mcpReq.signal;
-  // Streamable HTTP: the tool call's HTTP request aborts when the client drops its response stream. Without
-  // resumability (no event store, hence no `closeSSE`) nothing can reach that client again, so stop.
-  const stream = ctx.http?.closeSSE === undefined ? ctx.http?.req?.signal : undefined;
-  const all = [toolCall, author, stream].filter((signal): signal is AbortSignal => signal !== undefined);
-  return { any: all.length === 1 ? toolCall : AbortSignal.any(all), toolCall, author, stream };
-}
-
-function whyStopped(stops: StopSignals): AbortReason | undefined {
-  if (stops.toolCall.aborted) {
-    // The SDK aborts a handler's signal both when the call is cancelled and when the connection closes.
-    const reason: unknown = stops.toolCall.reason;
-    const closed = reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed;
-    return closed ? 'disconnected' : 'tool-call-cancelled';
-  }
-  if (stops.stream?.aborted) return 'disconnected';
-  if (stops.author?.aborted) return 'signal';
-  return undefined;
-}
-
-/** Turns the SDK's errors into the typed errors authors branch on; `cause` keeps the original. */
-function explain(error: unknown, timeoutMs: number, stops: StopSignals): Error {
-  const cause = { cause: error };
-  const stopped = whyStopped(stops);
-  if (stopped) return elicitationAbortedError(stopped, cause);
-  if (error instanceof SdkError) {
-    switch (error.code) {
-      case SdkErrorCode.RequestTimeout:
-        return elicitationTimeoutError(timeoutMs, cause);
-      case SdkErrorCode.ConnectionClosed:
-      case SdkErrorCode.NotConnected:
-      case SdkErrorCode.SendFailed:
-        return elicitationAbortedError('disconnected', cause);
-      case SdkErrorCode.MethodNotSupportedByProtocolVersion:
-        return noBackChannelError('form', error.message, cause);
-      case SdkErrorCode.InvalidResult:
-        return elicitationFailedError(`the client sent a malformed result (${error.message})`, cause);
-    }
-  }
-  if (error instanceof ProtocolError) {
-    return elicitationFailedError(`the client answered with error ${error.code}: ${error.message}`, cause);
-  }
-  if (error instanceof Error && error.message === 'Not connected')
-    return elicitationAbortedError('disconnected', cause);
-  return elicitationFailedError(error instanceof Error ? error.message : String(error), cause);
 }

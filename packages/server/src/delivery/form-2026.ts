@@ -1,11 +1,13 @@
-import { formatIssuePath, isElicitkitError, sanitizeForDisplay } from '@elicitkit/core';
-import type { InputRequest, ServerContext } from '@modelcontextprotocol/server';
+import { isElicitkitError } from '@elicitkit/core';
+import type { InputRequest } from '@modelcontextprotocol/server';
 import { type AnswerIssue, elicitationAbortedError, invalidAnswerError, ServerErrorCode } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
+import type { HandlerContext } from '../sdk/seam.js';
 import { askDigest } from './ask-digest.js';
 import { assertAvailableIn } from './capabilities.js';
 import { checkTimeout, type DeliveryOptions } from './form-2025.js';
+import { withIssues } from './reask.js';
 import { checkAskKey, defaultAskKey, type RecordedAnswer, type Round } from './round.js';
 import type { RequestScope } from './scope.js';
 
@@ -15,11 +17,8 @@ import type { RequestScope } from './scope.js';
  * in the `InputRequiredResult`. The same `FormRequest` checks the answer on both eras (E-60, M-09).
  */
 
-/** How many times one question is asked before an invalid or missing answer becomes an `invalid-answer` `PeerError`. */
-export const DEFAULT_MAX_ATTEMPTS = 3;
-
 export async function deliverFormInRound<Data>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   scope: RequestScope & { round: Round },
   request: FormRequest<Data>,
   options: DeliveryOptions = {},
@@ -95,21 +94,4 @@ function readAnswer(
     ok: true,
     value: { action, ...(content !== undefined && { content: content as Record<string, unknown> }) },
   };
-}
-
-const SHOWN_ISSUES = 5;
-const SHOWN_PATH = 64;
-const SHOWN_ISSUE_MESSAGE = 200;
-
-function withIssues(message: string, issues: readonly AnswerIssue[]): string {
-  // An issue's path can be a property name the host made up (1 MB long, ANSI, bidi): the re-ask carries it
-  // back to be shown, so it goes out cleaned and capped like any text a host displays.
-  const shown = (text: string, maxLength: number) => sanitizeForDisplay(text, { maxLength });
-  const lines = issues
-    .slice(0, SHOWN_ISSUES)
-    .map(
-      (i) =>
-        `- ${shown(formatIssuePath(i.path) || 'answer', SHOWN_PATH)}: ${shown(i.message, SHOWN_ISSUE_MESSAGE)}`,
-    );
-  return `${message}\n\nThe previous answer was not accepted:\n${lines.join('\n')}`;
 }

@@ -1,56 +1,63 @@
-import type { ClientCapabilities, Server, ServerContext } from '@modelcontextprotocol/server';
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import type { Clock } from '@elicitkit/core';
 import { elicitationNotEnabledError } from '../errors.js';
+import type { CallSeam, HandlerContext } from '../sdk/seam.js';
 import type { Round } from './round.js';
 
 /**
- * What elicitkit knows about the request a handler serves: its protocol era, the server instance it came in on,
- * and on 2026-07-28 the round being run. `enableElicitation` records it for every `tools/call`, `prompts/get` and
+ * What elicitkit knows about the request a handler serves: its protocol era, the call through the SDK seam, and on
+ * 2026-07-28 the round being run. `enableElicitation` records it for every `tools/call`, `prompts/get` and
  * `resources/read` before the handler runs; `elicitForm` and the URL-mode helpers read it through `ctx`.
  */
 export type ProtocolEra = '2025-11-25' | '2026-07-28';
 
+/** How the server was set up (`enableElicitation`'s options, resolved): shared by every request it serves. */
+export interface ScopePolicy {
+  /** M-10, F-07: times one question is asked before an invalid or missing answer fails. */
+  maxAnswerAttempts: number;
+  clock: Clock;
+  /** Where hints for the server's author go (once each). */
+  log: (line: string) => void;
+}
+
 export interface RequestScope {
   era: ProtocolEra;
-  server: Server;
+  /** The request, through the SDK seam: revision, capabilities, sending, progress, its signal. */
+  call: CallSeam;
+  policy: ScopePolicy;
   /** Present on 2026-07-28 requests: the multi round-trip state of this run of the handler. */
   round?: Round;
 }
 
-// Keyed by `ctx.mcpReq`: the SDK hands the same context object from the request handler to the tool, prompt or
-// resource callback, and authors pass `ctx` along whole.
+// Keyed by what identifies the request whatever copies the SDK makes of the context: v2's `ctx.mcpReq` (the SDK hands
+// the same object from the request handler to the callback, and authors pass `ctx` along whole), v1's `extra.signal`
+// (one per request; v1 spreads `extra` into a new object for task-augmented calls, keeping the signal).
 const scopes = new WeakMap<object, RequestScope>();
 
-export function recordScope(ctx: ServerContext, scope: RequestScope): void {
-  scopes.set(ctx.mcpReq, scope);
+function keyOf(ctx: HandlerContext): object {
+  return 'mcpReq' in ctx ? ctx.mcpReq : ctx.signal;
 }
 
-export function scopeOf(ctx: ServerContext): RequestScope {
-  const scope = scopes.get(ctx.mcpReq);
+export function recordScope(ctx: HandlerContext, scope: RequestScope): void {
+  scopes.set(keyOf(ctx), scope);
+}
+
+export function scopeOf(ctx: HandlerContext): RequestScope {
+  const scope = typeof ctx === 'object' && ctx !== null ? scopes.get(keyOf(ctx)) : undefined;
   if (!scope) throw elicitationNotEnabledError();
   return scope;
 }
 
-/** The era a request speaks: 2026-07-28 requests carry the protocol version in their `_meta` (M-19). */
-export function eraOfRequest(ctx: ServerContext): ProtocolEra {
-  const version = envelopeOf(ctx)?.[PROTOCOL_VERSION_META_KEY];
-  return typeof version === 'string' && version >= '2026-07-28' ? '2026-07-28' : '2025-11-25';
-}
+/** Writes each distinct hint once per `log` function (the default, stderr, once per process). Bounded. */
+const logged = new WeakMap<(line: string) => void, Set<string>>();
+const MAX_REMEMBERED_HINTS = 1_000;
 
-/**
- * What the client declared, through public SDK API only: on 2026-07-28 the request's own `_meta` (M-16), on
- * 2025-11-25 what `initialize` declared (E-07).
- */
-export function declaredCapabilities(
-  ctx: ServerContext,
-  scope: RequestScope,
-): ClientCapabilities | undefined {
-  if (scope.era === '2026-07-28') {
-    return envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+export function logHintOnce(policy: ScopePolicy, hint: string): void {
+  let seen = logged.get(policy.log);
+  if (!seen) {
+    seen = new Set();
+    logged.set(policy.log, seen);
   }
-  return scope.server.getClientCapabilities();
-}
-
-function envelopeOf(ctx: ServerContext): Record<string, unknown> | undefined {
-  return ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  if (seen.has(hint) || seen.size >= MAX_REMEMBERED_HINTS) return;
+  seen.add(hint);
+  policy.log(`elicitkit: ${hint}`);
 }

@@ -1,5 +1,7 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
+import { type Clock, systemClock } from '@elicitkit/core';
 import { invalidOptionError, stepReplayedError } from '../errors.js';
+import type { HandlerContext } from '../sdk/seam.js';
+import { persistStep } from '../tasks/persist.js'; // tasks hook
 import { scopeOf } from './scope.js';
 
 /** Options of {@link step}. */
@@ -36,7 +38,7 @@ const ONCE_TTL_MS = 24 * 60 * 60 * 1000;
  * state can carry), so return plain data, at most `maxBytes` of it.
  */
 export async function step<T>(
-  ctx: ServerContext,
+  ctx: HandlerContext,
   name: string,
   run: () => T | Promise<T>,
   options: StepOptions = {},
@@ -59,17 +61,18 @@ export async function step<T>(
   }
   const copy = JSON.parse(json) as T;
   round.recordStep(position, name, copy);
+  await persistStep(ctx, round); // tasks hook: a task keeps its steps even if its instance dies next
   return copy;
 }
 
 /** An in-process {@link OnceGuard}: bounded, entries forgotten after their ttl. For one server process. */
-export function memoryOnceGuard(options: { maxEntries?: number; now?: () => number } = {}): OnceGuard {
+export function memoryOnceGuard(options: { maxEntries?: number; clock?: Clock } = {}): OnceGuard {
   const claimed = new Map<string, number>();
   const maxEntries = options.maxEntries ?? 100_000;
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
   return {
     async claim(key, ttlMs) {
-      const t = now();
+      const t = clock.now();
       const until = claimed.get(key);
       if (until !== undefined && until > t) return false;
       claimed.delete(key);

@@ -103,7 +103,8 @@ function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> }
       writable: true,
       configurable: true,
     });
-    if (spec.required) required.push(name);
+    // A field with a default is not required on the wire: an omitted answer gets the default (E-13, on every revision).
+    if (spec.required && spec.schema.default === undefined) required.push(name);
     if (spec.notSecret) optedOut.add(name);
   }
   if (issues.length > 0) throw invalidSchemaError(issues);

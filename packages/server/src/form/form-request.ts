@@ -1,5 +1,5 @@
 import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
-import { applyDefaults, validateContent } from '@elicitkit/core';
+import { applyDefaults, isJsonObject, validateContent } from '@elicitkit/core';
 import { invalidAnswerError, invalidSchemaError, sensitiveFieldError } from '../errors.js';
 import { compileForm } from './compile.js';
 import type { FormData, FormResult, FormSchema } from './infer.js';
@@ -65,15 +65,21 @@ export function createFormRequest<S extends FormSchema>(
   warnAboutLinks(messageLink ? [{ location: 'message', url: messageLink }, ...form.links] : form.links);
 
   const { requestedSchema, standard } = form;
+  const hasDefaults = Object.values(requestedSchema.properties).some((p) => p.default !== undefined);
   return {
     message: input.message,
     requestedSchema,
     async readResult(result) {
       if (result.action !== 'accept') return { action: result.action };
-      // E-60: an accept without content is an empty answer, which fails any required field.
-      const checked = validateContent(requestedSchema, result.content ?? {}, { unknownProperties: 'reject' });
+      // E-60: an accept without content is an empty answer, which fails any required field. E-13: an omitted field
+      // with a default gets it before the check, on every revision (and a revision that cannot carry defaults, F-06,
+      // still gets them filled in here).
+      const answered = result.content ?? {};
+      const filled =
+        hasDefaults && isJsonObject(answered) ? applyDefaults(requestedSchema, answered) : answered;
+      const checked = validateContent(requestedSchema, filled, { unknownProperties: 'reject' });
       if (!checked.ok) throw invalidAnswerError(checked.issues);
-      const content = applyDefaults(requestedSchema, checked.value) as ElicitContent;
+      const content = checked.value as ElicitContent;
       if (!standard) return { action: 'accept', data: content as FormData<S> };
       const refined = await validateWithStandard(standard, content);
       if (!refined.ok) throw invalidAnswerError(refined.issues);

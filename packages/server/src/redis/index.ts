@@ -4,6 +4,8 @@
  *
  * @module @elicitkit/server/redis
  */
+
+export { RedisTaskStore, type RedisTaskStoreOptions } from '../tasks/stores/redis.js';
 export { RedisErrorCode, type RedisErrorDetails } from './errors.js';
 export type { KeyLayout } from './keys.js';
 export { RedisElicitationStore, type RedisElicitationStoreOptions } from './store.js';

@@ -4,4 +4,5 @@
  *
  * @module @elicitkit/server/sqlite
  */
+export { SqliteTaskStore, type SqliteTaskStoreOptions } from '../tasks/stores/sqlite.js';
 export { SqliteElicitationStore, type SqliteElicitationStoreOptions } from './store.js';

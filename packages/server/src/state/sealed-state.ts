@@ -1,3 +1,4 @@
+import type { Clock } from '@elicitkit/core';
 import { requestStateRejectedError } from '../errors.js';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 import { randomBytes } from './random-pool.js';
@@ -41,7 +42,8 @@ export interface StateSealerOptions {
   ttlMs: number;
   /** Largest sealed state accepted or produced, in characters on the wire. */
   maxBytes: number;
-  now: () => number;
+  /** Expiry times are read and set on it. */
+  clock: Clock;
 }
 
 export class StateSealer {
@@ -57,9 +59,14 @@ export class StateSealer {
 
   /** Seals `payload` (JSON) bound to `binding`; throws `RangeError` when the result would exceed `maxBytes`. */
   async seal(payload: unknown, binding: StateBinding): Promise<string> {
-    const { keyring, ttlMs, now, maxBytes } = this.#options;
+    const { keyring, ttlMs, clock, maxBytes } = this.#options;
     const key = keyring.current;
-    const envelope: Envelope = { e: now() + ttlMs, p: binding.principal, r: binding.request, d: payload };
+    const envelope: Envelope = {
+      e: clock.now() + ttlMs,
+      p: binding.principal,
+      r: binding.request,
+      d: payload,
+    };
     const iv = randomBytes(IV_BYTES);
     const plaintext = encoder.encode(JSON.stringify(envelope));
     const sealed = await key.aes.encrypt(iv, plaintext, additionalData(key.id));
@@ -75,7 +82,7 @@ export class StateSealer {
 
   /** Opens a state echoed by the client and checks every binding; throws a `PeerError` of code `request-state-rejected`. */
   async open(token: string, binding: StateBinding): Promise<unknown> {
-    const { keyring, now, maxBytes } = this.#options;
+    const { keyring, clock, maxBytes } = this.#options;
     // Bounded before any decoding: a hostile client can send megabytes.
     if (token.length > maxBytes) throw requestStateRejectedError('too-large');
     const [version, keyId, body, extra] = token.split('.', 4);
@@ -103,7 +110,8 @@ export class StateSealer {
       // Only a holder of the key could produce this; fail closed all the same.
       throw requestStateRejectedError('malformed');
     }
-    if (typeof envelope?.e !== 'number' || envelope.e <= now()) throw requestStateRejectedError('expired');
+    if (typeof envelope?.e !== 'number' || envelope.e <= clock.now())
+      throw requestStateRejectedError('expired');
     if (envelope.p !== binding.principal) throw requestStateRejectedError('other-principal');
     if (envelope.r !== binding.request) throw requestStateRejectedError('other-request');
     return envelope.d;

@@ -22,7 +22,13 @@ export type ElicitationResponder = (
 
 export async function rawSession(
   server: McpServer,
-  options: { capabilities: Record<string, unknown>; name: string; onElicitation: ElicitationResponder },
+  options: {
+    capabilities: Record<string, unknown>;
+    name: string;
+    onElicitation: ElicitationResponder;
+    /** The revision asked for at `initialize` (default 2025-11-25). */
+    protocolVersion?: string;
+  },
 ): Promise<RawSession> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const pending = new Map<number, (message: JSONRPCMessage) => void>();
@@ -44,7 +50,7 @@ export async function rawSession(
   await server.connect(serverSide);
   await clientSide.start();
   await request('initialize', {
-    protocolVersion: '2025-11-25',
+    protocolVersion: options.protocolVersion ?? '2025-11-25',
     capabilities: options.capabilities,
     clientInfo: { name: options.name, version: '1.0.0' },
   });

@@ -3,7 +3,7 @@ import { McpServer, requireBearerAuth, type ServerContext } from '@modelcontextp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMcpHttp } from '../../src/http/index.js';
 import {
-  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_ANSWER_ATTEMPTS,
   elicitForm,
   enableElicitation,
   generateStateKey,
@@ -52,7 +52,7 @@ beforeAll(async () => {
   rig = await wireRig2026(() => {
     const server = enableElicitation(new McpServer({ name: 'hostile-corpus-2026', version: '1.0.0' }), {
       requestState: { ttlMs: STATE_TTL_MS },
-      now: () => clock,
+      clock: { now: () => clock },
     });
     const url = elicitations.attach(server);
     registerTools(server, {
@@ -127,7 +127,7 @@ describe('[M-09] [M-10] [E-60] [E-16] hostile host corpus, 2026-07-28: every bad
     const ending = ending2026(corpusCase);
     if ('error' in ending) {
       // M-10: asked again with why, up to the cap; the tool never runs on the bad answer meanwhile.
-      for (let attempt = 1; attempt < DEFAULT_MAX_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt < DEFAULT_MAX_ANSWER_ATTEMPTS; attempt++) {
         const again = await rig.send({ tool, requestState, inputResponses });
         requestState = expectReask(again, tool, first);
       }

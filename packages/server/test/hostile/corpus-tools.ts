@@ -1,4 +1,5 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
+import type { HandlerContext } from '../../src/index.js';
 import {
   boolean,
   choice,
@@ -14,7 +15,7 @@ import type { UrlElicitationConnection } from '../../src/url/index.js';
 import type { ElicitationStore } from '../../src/url/store/index.js';
 
 /** The form every form case answers (CORPUS_FORM_FIELDS in corpus.ts), the same on both eras. */
-export const corpusForm = (ctx: ServerContext) =>
+export const corpusForm = (ctx: HandlerContext) =>
   elicitForm(ctx, {
     message: 'Tell us about you',
     schema: {

@@ -227,7 +227,7 @@ describe('URL mode over Streamable HTTP, with real pages', () => {
     const formOnly = await connect(server.mcpUrl, { token: 'demo-alice', url: false });
     const result = await formOnly.client.callTool({ name: 'use_api', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('did not declare elicitation mode');
+    expect(JSON.stringify(result.content)).toContain('this client cannot open one');
     expect(wireText(formOnly)).not.toContain('-32042');
     expect(formOnly.wire.some((m) => 'method' in m && m.method === 'elicitation/create')).toBe(false);
     const inBand = await formOnly.client.callTool({ name: 'set_api_key', arguments: {} });

@@ -119,12 +119,12 @@ const failures: Array<[string, RegExp, Case]> = [
   ],
   [
     'a form-only client asked for a URL elicitation (-32042 would be the wrong answer)',
-    /did not declare elicitation mode "url"/,
+    /This tool needs to send you to a web page, and this client cannot open one/,
     { tool: (ctx, url) => url.require(ctx, NEEDED), capabilities: formOnly },
   ],
   [
     'a client without elicitation asked a form',
-    /did not declare elicitation mode "form"/,
+    /This tool needs a form, and this client cannot show one/,
     { tool: (ctx) => elicitForm(ctx, { message: 'm', schema: { name: text() } }), capabilities: {} },
   ],
   [

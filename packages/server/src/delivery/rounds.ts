@@ -1,0 +1,251 @@
+import type { Clock } from '@elicitkit/core';
+import type {
+  InputRequest,
+  InputRequiredResult,
+  Result,
+  Server,
+  ServerContext,
+} from '@modelcontextprotocol/server';
+import {
+  isInputRequiredResult,
+  MissingRequiredClientCapabilityError,
+  ProtocolError,
+  ProtocolErrorCode,
+} from '@modelcontextprotocol/server';
+import { requestStateRejectedError } from '../errors.js';
+import { Call, type WaitPolicy } from '../sdk/call.js';
+import { REVISION_2026_07_28 } from '../sdk/revision.js';
+import type { ServerSeam } from '../sdk/seam.js';
+import { envelopeRevision, v2Call } from '../sdk/v2.js';
+import { bytesToBase64Url } from '../state/base64url.js';
+import { randomBytes } from '../state/random-pool.js';
+import { StateSealer } from '../state/sealed-state.js';
+import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
+import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
+import type { Tasks } from '../tasks/engine.js'; // tasks hook
+import { principalOf, requestBinding } from './request-binding.js';
+import { type FlowState, newFlowState, Round } from './round.js';
+import { recordScope, type ScopePolicy } from './scope.js';
+
+/**
+ * How a v2 server's `tools/call`, `prompts/get` and `resources/read` handlers run: once on a 2025 session, with the
+ * request's scope recorded; once per round on 2026-07-28 (M-01), with the sealed `requestState` opened before the
+ * handler and the next one sealed after it.
+ */
+
+/** Default `requestState.ttlMs`: how long a round's state may be echoed back (15 minutes). */
+export const DEFAULT_STATE_TTL_MS = 15 * 60 * 1000;
+/** Default `requestState.maxBytes`: the largest sealed state accepted or produced (64 KiB). */
+export const DEFAULT_MAX_STATE_BYTES = 64 * 1024;
+/** Default `maxRounds`: rounds one 2026-07-28 request may take before it fails. */
+export const DEFAULT_MAX_ROUNDS = 16;
+/** A URL flow completing while a retry is held reruns the handler in the same request, this many times at most. */
+const MAX_RERUNS = 4;
+
+export type RequestHandler = (
+  request: { method: string; params?: Record<string, unknown> },
+  ctx: ServerContext,
+) => Promise<Result>;
+
+/** What the runner needs of `enableElicitation`'s options, resolved. */
+export interface RoundSettings {
+  requestState: {
+    key?: StateKeyInput | undefined;
+    previousKeys?: readonly StateKeyInput[] | undefined;
+    ttlMs?: number | undefined;
+    maxBytes?: number | undefined;
+  };
+  maxRounds: number;
+  onError: ((error: Error) => void) | undefined;
+  clock: Clock;
+  policy: ScopePolicy;
+  wait: WaitPolicy;
+  /** The task engine, when long-running tools may run as tasks (the third delivery, `tasks/`). */
+  tasks: Tasks | undefined;
+}
+
+export class RoundRunner {
+  readonly #server: ServerSeam & { instance: Server };
+  readonly #settings: RoundSettings;
+  readonly #tasks: TaskDelivery; // tasks hook
+  #sealer: Promise<StateSealer> | undefined;
+
+  constructor(server: ServerSeam & { instance: Server }, settings: RoundSettings) {
+    this.#server = server;
+    this.#settings = settings;
+    this.#tasks = new TaskDelivery(settings.tasks, server, settings);
+  }
+
+  wrap(method: string, handler: RequestHandler): RequestHandler {
+    this.#tasks.capture(method, handler); // tasks hook
+    return async (request, ctx) => {
+      // M-19: a request carrying the per-request `_meta` envelope's revision speaks 2026-07-28.
+      const revision = envelopeRevision(ctx);
+      if (revision === undefined || revision < REVISION_2026_07_28) {
+        const call = new Call(v2Call(ctx, this.#server, false), this.#settings.wait);
+        recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
+        const taskScope = this.#tasks.begin(ctx); // tasks hook
+        const result = await handler(request, ctx);
+        this.#tasks.checkMissing(taskScope, method); // tasks hook: T-03
+        return result;
+      }
+      return this.#runRounds(method, handler, request, ctx);
+    };
+  }
+
+  #sealerFor(): Promise<StateSealer> {
+    const state = this.#settings.requestState;
+    this.#sealer ??= stateKeyring(state.key, state.previousKeys).then(
+      (keyring) =>
+        new StateSealer({
+          keyring,
+          ttlMs: state.ttlMs ?? DEFAULT_STATE_TTL_MS,
+          maxBytes: state.maxBytes ?? DEFAULT_MAX_STATE_BYTES,
+          clock: this.#settings.clock,
+        }),
+    );
+    return this.#sealer;
+  }
+
+  async #runRounds(
+    method: string,
+    handler: RequestHandler,
+    request: { method: string; params?: Record<string, unknown> },
+    ctx: ServerContext,
+  ): Promise<Result> {
+    const sealer = await this.#sealerFor();
+    const binding = {
+      principal: principalOf(ctx.http?.authInfo),
+      request: await requestBinding(method, request.params),
+    };
+    let state = await this.#openState(sealer, ctx, binding);
+    // A handler that builds its own input-required results (the SDK's `inputRequired(...)`, e.g. for sampling)
+    // gets its own `requestState` back, carried inside ours and so sealed too.
+    const handlerCtx: ServerContext = {
+      ...ctx,
+      mcpReq: { ...ctx.mcpReq, requestState: (() => state.h) as ServerContext['mcpReq']['requestState'] },
+    };
+    for (let run = 0; ; run++) {
+      const round = new Round(state, ctx.mcpReq.inputResponses, {
+        maxAttempts: this.#settings.policy.maxAnswerAttempts,
+        fresh: state.n === 0,
+      });
+      const call = new Call(v2Call(handlerCtx, this.#server, true), this.#settings.wait);
+      recordScope(handlerCtx, { era: '2026-07-28', call, policy: this.#settings.policy, round });
+      const taskScope = this.#tasks.begin(handlerCtx); // tasks hook
+      let result: Result | undefined;
+      let failure: { error: unknown } | undefined;
+      try {
+        result = await handler(request, handlerCtx);
+      } catch (error) {
+        failure = { error };
+      }
+      await round.whenSettled();
+      if (round.rerunRequested) {
+        if (run < MAX_RERUNS) {
+          state = round.state;
+          continue;
+        }
+        // Completions keep arriving while rerunning: let the host retry instead of looping here.
+        return this.#nextRound(sealer, binding, method, { state: round.nextRound().state });
+      }
+      // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
+      if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
+      // tasks hook: T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
+      this.#tasks.checkMissing(taskScope, method);
+      const asTask = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
+      if (asTask) return asTask;
+      if (round.missingMode && (failure || (result as { isError?: unknown } | undefined)?.isError === true)) {
+        // M-19: the request needed a capability the host did not declare, and the handler did not fall back.
+        throw new MissingRequiredClientCapabilityError(
+          { requiredCapabilities: { elicitation: { [round.missingMode]: {} } } },
+          `${method} needs elicitation mode "${round.missingMode}", which the client did not declare`,
+        );
+      }
+      if (failure) throw failure.error;
+      if (isInputRequiredResult(result)) {
+        const { state: next } = round.nextRound();
+        const own = typeof result.requestState === 'string' ? result.requestState : undefined;
+        const inputRequests = result.inputRequests as Record<string, InputRequest> | undefined;
+        return this.#nextRound(sealer, binding, method, {
+          state: { ...next, ...(own === undefined ? { h: undefined } : { h: own }) },
+          ...(inputRequests && { inputRequests }),
+        });
+      }
+      return result as Result;
+    }
+  }
+
+  async #nextRound(
+    sealer: StateSealer,
+    binding: { principal: string; request: string },
+    method: string,
+    next: { state: FlowState; inputRequests?: Record<string, InputRequest> },
+  ): Promise<Result> {
+    if (next.state.n > this.#settings.maxRounds) return tooManyRounds(method, next.state.n);
+    let requestState: string;
+    try {
+      requestState = await sealer.seal(next.state, binding);
+    } catch (error) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `${method}: the flow's state is too large to send (${error instanceof Error ? error.message : error}); ` +
+          'keep step results small',
+      );
+    }
+    const inputRequired: InputRequiredResult = {
+      // M-15: marked; M-03: always at least the state; M-02: one entry per pending ask, keys unique in the request.
+      resultType: 'input_required',
+      ...(next.inputRequests && { inputRequests: next.inputRequests }),
+      requestState,
+    };
+    return inputRequired as unknown as Result;
+  }
+
+  async #openState(
+    sealer: StateSealer,
+    ctx: ServerContext,
+    binding: { principal: string; request: string },
+  ): Promise<FlowState> {
+    const raw: unknown = ctx.mcpReq.requestState();
+    if (raw === undefined) return newFlowState(randomFlowId());
+    try {
+      if (typeof raw !== 'string') throw requestStateRejectedError('malformed');
+      // M-05, M-06: authenticated, unexpired, this principal's, this request's; anything else is refused whole.
+      return asFlowState(await sealer.open(raw, binding));
+    } catch (error) {
+      this.#settings.onError?.(error instanceof Error ? error : new Error(String(error)));
+      // The SDK's own wording and data for a refused state; the reason stays in the server's logs.
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid or expired requestState', {
+        reason: 'invalid_request_state',
+      });
+    }
+  }
+}
+
+/** M-08: a flow that keeps asking ends; tools report it as a tool error, prompts and resources as an error. */
+function tooManyRounds(method: string, rounds: number): Result {
+  const message = `${method} asked for input ${rounds} times without finishing; giving up.`;
+  if (method === 'tools/call') return { content: [{ type: 'text', text: message }], isError: true } as Result;
+  throw new ProtocolError(ProtocolErrorCode.InternalError, message);
+}
+
+function asFlowState(value: unknown): FlowState {
+  const state = value as FlowState;
+  const ok =
+    typeof state === 'object' &&
+    state !== null &&
+    typeof state.f === 'string' &&
+    typeof state.n === 'number' &&
+    Array.isArray(state.a) &&
+    Array.isArray(state.q) &&
+    Array.isArray(state.s) &&
+    Array.isArray(state.u);
+  if (!ok) throw requestStateRejectedError('malformed');
+  return state;
+}
+
+/** 128 random bits, base64url (22 characters: shorter in every sealed state than a UUID's 36). */
+function randomFlowId(): string {
+  return bytesToBase64Url(randomBytes(16));
+}

@@ -1,0 +1,97 @@
+import type { Result, Server, ServerContext } from '@modelcontextprotocol/server';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { principalOf } from '../delivery/request-binding.js';
+import type { Round } from '../delivery/round.js';
+import type { ScopePolicy } from '../delivery/scope.js';
+import type { WaitPolicy } from '../sdk/call.js';
+import type { ServerSeam } from '../sdk/seam.js';
+import type { TaskRunner, Tasks } from './engine.js';
+import { runTaskPass, type ToolsCallHandler } from './pass.js';
+import { createTaskResult } from './record.js';
+import { recordTaskScope, type TaskScope } from './scope.js';
+import { installTaskMethods, missingTasksCapability } from './wire.js';
+
+/**
+ * Task delivery, the third beside the 2025 push and the 2026 rounds: `enableElicitation` calls these few hooks
+ * around each handler run, and everything about tasks stays here.
+ */
+export class TaskDelivery {
+  readonly #engine: Tasks | undefined;
+  readonly #server: ServerSeam & { instance: Server };
+  readonly #settings: { policy: ScopePolicy; wait: WaitPolicy };
+  #toolsCall: ToolsCallHandler | undefined;
+
+  constructor(
+    engine: Tasks | undefined,
+    server: ServerSeam & { instance: Server },
+    settings: { policy: ScopePolicy; wait: WaitPolicy },
+  ) {
+    this.#engine = engine;
+    this.#server = server;
+    this.#settings = { policy: settings.policy, wait: settings.wait };
+    if (engine) installTaskMethods(server.instance, engine, (ctx) => this.#runner(ctx));
+  }
+
+  /** Remembers the server's `tools/call` handler: a task replays it in the background. */
+  capture(method: string, handler: ToolsCallHandler): void {
+    if (method === 'tools/call') this.#toolsCall = handler;
+  }
+
+  /** Before the handler runs, on both eras. */
+  begin(ctx: ServerContext): TaskScope {
+    return recordTaskScope(ctx, { engine: this.#engine });
+  }
+
+  /** T-03: a required task on a request that did not declare the extension answers -32021. */
+  checkMissing(scope: TaskScope, method: string): void {
+    if (scope.missing) throw missingTasksCapability(method);
+  }
+
+  /**
+   * After a 2026-07-28 run that asked nothing: when the handler asked to become a task, create it (durably, T-07)
+   * with what the run gathered so far (T-08), start it here, and answer with its handle (T-06).
+   */
+  async answerAsTask(
+    scope: TaskScope,
+    round: Round,
+    request: { params?: Record<string, unknown> },
+    ctx: ServerContext,
+  ): Promise<Result | undefined> {
+    if (!scope.requested || !this.#engine) return undefined;
+    const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
+    const args = request.params?.arguments;
+    const record = await this.#engine.create(
+      {
+        principal: principalOf(ctx.http?.authInfo),
+        call: {
+          name: String(request.params?.name),
+          ...(typeof args === 'object' && args !== null && { arguments: args as Record<string, unknown> }),
+        },
+        envelope: {
+          [PROTOCOL_VERSION_META_KEY]: envelope[PROTOCOL_VERSION_META_KEY],
+          [CLIENT_CAPABILITIES_META_KEY]: envelope[CLIENT_CAPABILITIES_META_KEY],
+        },
+        state: { ...round.state, q: [] },
+        ...scope.requested,
+      },
+      this.#runner(ctx),
+    );
+    return createTaskResult(record) as Result;
+  }
+
+  #runner(ctx: ServerContext): TaskRunner {
+    const authInfo = ctx.http?.authInfo;
+    const engine = this.#engine as Tasks;
+    return (task) => {
+      const handler = this.#toolsCall;
+      if (!handler) throw new Error('this server has no tools/call handler to run the task with');
+      return runTaskPass(task, {
+        engine,
+        server: this.#server,
+        handler,
+        authInfo,
+        ...this.#settings,
+      });
+    };
+  }
+}

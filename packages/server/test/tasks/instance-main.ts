@@ -1,0 +1,18 @@
+/**
+ * One server instance in its own process, for the multi-instance task tests: tasks on a shared Redis, the task
+ * test tools, `--hang` to stop mid-task (to be killed there). Prints `{"ready":{"url":…}}` once it serves.
+ */
+import { serveMcpHttp } from '../../src/http/index.js';
+import { createTasks } from '../../src/index.js';
+import { RedisTaskStore } from '../../src/redis/index.js';
+import { taskTestServer } from './task-tools.js';
+
+const [redis = '', keyPrefix = 'tasks:', instance = 'a', hang = '0', leaseMs = '30000'] =
+  process.argv.slice(2);
+const tasks = createTasks({
+  store: new RedisTaskStore({ redis, keyPrefix }),
+  leaseMs: Number(leaseMs),
+  instanceId: instance,
+});
+const served = await serveMcpHttp(() => taskTestServer(tasks, instance, { hang: hang === '1' }));
+console.log(JSON.stringify({ ready: { url: served.url.href } }));
