@@ -10,6 +10,7 @@ import {
   longRunning,
   reportStatus,
   step,
+  type TaskStore,
   type Tasks,
 } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
@@ -29,10 +30,11 @@ export const TOKENS = { 'token-alice': 'alice', 'token-bob': 'bob' };
  * (a number 1-9, asked again when invalid).
  */
 export async function startTaskServer(
-  options: { sqliteFile?: string; authenticate?: boolean; pollIntervalMs?: number } = {},
+  options: { sqliteFile?: string; store?: TaskStore; authenticate?: boolean; pollIntervalMs?: number } = {},
 ) {
   const tasks: Tasks = createTasks({
     ...(options.sqliteFile && { store: new SqliteTaskStore({ file: options.sqliteFile }) }),
+    ...(options.store && { store: options.store }),
     ...(options.pollIntervalMs !== undefined && { pollIntervalMs: options.pollIntervalMs }),
   });
   const served = await serveMcpHttp(

@@ -1,6 +1,8 @@
 import type { Clock } from '@elicitkit/core';
+import { RedisTaskStore } from '@elicitkit/server/redis';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTestRedis } from '../../../server/test/redis/redis-server.js';
 import {
   callToolWithElicitation,
   getTask,
@@ -164,6 +166,29 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
     });
     const result = await resumeTask(second.client, taskId);
     expect(text(result)).toBe('Approved the archive.');
+  });
+
+  it('[T-07] [T-24] two instances on one redis-server: asked through A, the host goes away, answered through B', async () => {
+    const redis = await startTestRedis();
+    cleanup.push(() => redis.dispose());
+    const keyPrefix = `client-tasks-${process.pid}:`;
+    const a = await server({ store: new RedisTaskStore({ redis: redis.url, keyPrefix }) });
+    const b = await server({ store: new RedisTaskStore({ redis: redis.url, keyPrefix }) });
+    const away = walkedAwayUI();
+    const first = await host(a.url, away.ui);
+    let taskId = '';
+    const call = callToolWithElicitation(
+      first.client,
+      { name: 'approve', arguments: { what: 'the merger' } },
+      { onTaskStatus: (status) => (taskId = status.taskId) },
+    ).catch((error: unknown) => error);
+    await away.asked;
+    await first.client.close();
+    await call;
+
+    const second = await host(b.url, scriptedUI([yes]));
+    expect(text(await resumeTask(second.client, taskId))).toBe('Approved the merger.');
+    expect(second.ui.prompts[0]).toMatchObject({ message: 'Approve the merger?' });
   });
 
   it('[T-19] another principal can neither read nor answer the task: it is an unknown id to them', async () => {
