@@ -11,7 +11,7 @@ import { isUrlElicitationRequired, parseUrlRequired, runRequiredFlows } from './
 import { resolveRoundLimits } from './rounds/limits.js';
 import { driveRounds, type RetryRound } from './rounds/round-driver.js';
 import type { V1Client } from './sdk/client-v1.js';
-import { isTaskHandle } from './tasks/task-read.js';
+import { isTaskHandle } from './tasks/handle.js';
 
 /** Options of {@link callToolWithElicitation} and {@link requestWithElicitation}: retry limits, pacing, and a signal. */
 export interface UrlElicitationRetryOptions {

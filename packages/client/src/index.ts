@@ -55,11 +55,12 @@ export {
 } from './rounds/limits.js';
 export type { RetryRound } from './rounds/round-driver.js';
 export type { V1Client } from './sdk/client-v1.js';
+export { TASKS_EXTENSION } from './tasks/handle.js';
 export {
   DEFAULT_MAX_TASK_POLLS,
   MAX_TASK_POLL_INTERVAL_MS,
   MIN_TASK_POLL_INTERVAL_MS,
-} from './tasks/task-driver.js';
-export { TASKS_EXTENSION } from './tasks/task-read.js';
-export { cancelTask, getTask, resumeTask, type TaskSnapshot } from './tasks.js';
+} from './tasks/limits.js';
+export type { TaskSnapshot } from './tasks/task-driver.js';
+export { cancelTask, getTask, resumeTask } from './tasks.js';
 export type * from './ui.js';

@@ -9,7 +9,7 @@ import { type ElicitationMode, elicitationCapabilities } from './pipeline/modes.
 import { driveRounds } from './rounds/round-driver.js';
 import type { V1Client } from './sdk/client-v1.js';
 import { seamFor } from './sdk/which-sdk.js';
-import { isTaskHandle, TASKS_EXTENSION } from './tasks/task-read.js';
+import { isTaskHandle, TASKS_EXTENSION } from './tasks/handle.js';
 
 export type { InstallElicitationOptions } from './host-parts.js';
 

@@ -3,9 +3,10 @@ import { answerInputRequest } from './era/request-2026.js';
 import { ClientErrorCode } from './errors.js';
 import type { HostParts } from './host-parts.js';
 import type { RoundLimits } from './rounds/limits.js';
-import { type AnswerInputRequest, RoundDriver } from './rounds/round-driver.js';
+import { type AnswerInputRequest, MAX_INPUT_REQUESTS_PER_ROUND, RoundDriver } from './rounds/round-driver.js';
 import type { ClientSeam } from './sdk/seam.js';
-import { DEFAULT_MAX_TASK_POLLS, driveTask, type TaskRequests } from './tasks/task-driver.js';
+import { DEFAULT_MAX_TASK_POLLS } from './tasks/limits.js';
+import type { TaskRequests } from './tasks/task-driver.js';
 import type { TaskStatusReport } from './ui.js';
 
 /** A client's host, as `installElicitation` left it: its SDK seam and its parts. */
@@ -105,6 +106,8 @@ export async function followTask(
       },
     );
   }
+  // Fetched with the first task: a page that never meets one does not load the follower (web budget).
+  const { driveTask } = await import('./tasks/task-driver.js');
   const closed = seam.closeSignal();
   const signal = cancelOn ? AbortSignal.any([cancelOn, closed.signal]) : closed.signal;
   const report = (status: TaskStatusReport) => {
@@ -119,7 +122,7 @@ export async function followTask(
     return await driveTask(
       { answer: inputAnswerFor(host), requests: taskRequestsOf(host), clock: parts.clock, report },
       start,
-      { maxTaskPolls },
+      { maxTaskPolls, maxInputRequests: MAX_INPUT_REQUESTS_PER_ROUND },
       signal,
       cancelOn,
     );

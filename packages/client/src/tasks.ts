@@ -2,12 +2,20 @@ import { UsageError } from '@elicitkit/core';
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { ClientErrorCode } from './errors.js';
 import { followTask, installedHost, type TaskOptions, taskRequestsOf } from './installed.js';
-import { snapshotOf, type TaskSnapshot } from './tasks/task-driver.js';
-import { readTask, taskIdProblem } from './tasks/task-read.js';
+import { MAX_INPUT_REQUESTS_PER_ROUND } from './rounds/round-driver.js';
+import type { TaskSnapshot } from './tasks/task-driver.js';
 
-export type { TaskSnapshot };
+/** The task modules, fetched when first used (a page that never meets a task does not load them). */
+async function taskModules() {
+  const [read, driver] = await Promise.all([
+    import('./tasks/task-read.js'),
+    import('./tasks/task-driver.js'),
+  ]);
+  return { ...read, ...driver };
+}
 
-function checkTaskId(taskId: string): void {
+async function checkTaskId(taskId: string): Promise<void> {
+  const { taskIdProblem } = await taskModules();
   const problem = taskIdProblem(taskId);
   if (problem) {
     throw new UsageError(
@@ -30,7 +38,7 @@ export async function resumeTask(
   taskId: string,
   options: TaskOptions & { signal?: AbortSignal } = {},
 ): Promise<CallToolResult> {
-  checkTaskId(taskId);
+  await checkTaskId(taskId);
   return (await followTask(installedHost(client), { taskId }, options, options.signal)) as CallToolResult;
 }
 
@@ -40,14 +48,15 @@ export async function getTask(
   taskId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<TaskSnapshot> {
-  checkTaskId(taskId);
+  await checkTaskId(taskId);
   const requests = taskRequestsOf(installedHost(client));
   const signal = options.signal ?? new AbortController().signal;
-  return snapshotOf(readTask(await requests.get(taskId, signal), taskId));
+  const { readTask, snapshotOf } = await taskModules();
+  return snapshotOf(readTask(await requests.get(taskId, signal), taskId, MAX_INPUT_REQUESTS_PER_ROUND));
 }
 
 /** Asks the server to cancel a task (`tasks/cancel`, cooperative: T-15); resolves once it acknowledged. */
 export async function cancelTask(client: Client, taskId: string): Promise<void> {
-  checkTaskId(taskId);
+  await checkTaskId(taskId);
   await taskRequestsOf(installedHost(client)).cancel(taskId);
 }

@@ -9,8 +9,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { JsonRpcError } from '../era/request-2025.js';
 import { ClientErrorCode } from '../errors.js';
+import { TASKS_EXTENSION } from '../tasks/handle.js';
 import type { TaskRequests } from '../tasks/task-driver.js';
-import { TASKS_EXTENSION } from '../tasks/task-read.js';
 import { closeSignal } from './close-signal.js';
 import type { ClientSeam, DriveRounds } from './seam.js';
 import { trackingToolCalls } from './track-calls.js';

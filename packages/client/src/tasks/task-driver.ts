@@ -1,8 +1,13 @@
 import { type Clock, isJsonObject, PeerError, sanitizeForDisplay, timerSleep } from '@elicitkit/core';
-import { ClientErrorCode } from '../errors.js';
+import type { ClientErrorCode } from '../errors.js';
 import type { AnswerInputRequest } from '../rounds/round-driver.js';
 import type { TaskStatusReport } from '../ui.js';
-import { type ReadTask, readTask } from './task-read.js';
+import {
+  DEFAULT_TASK_POLL_INTERVAL_MS,
+  MAX_TASK_POLL_INTERVAL_MS,
+  MIN_TASK_POLL_INTERVAL_MS,
+} from './limits.js';
+import { INVALID_TASK, type ReadTask, readTask } from './task-read.js';
 
 /** The three task requests, as the SDK seam sends them (declaring the extension, `Mcp-Name` set: T-23, T-26). */
 export interface TaskRequests {
@@ -15,16 +20,10 @@ export interface TaskRequests {
 export interface TaskLimits {
   /** `tasks/get` polls before a `PeerError` `task-poll-limit` (the task is left running). */
   maxTaskPolls: number;
+  /** Input requests listed at once (the 2026 rounds' bound). */
+  maxInputRequests: number;
 }
 
-/** Default `maxTaskPolls`: at the server's 1 s default and the back-off, a day or more of waiting. */
-export const DEFAULT_MAX_TASK_POLLS = 10_000;
-/** Poll interval when the server suggests none (T-24). */
-export const DEFAULT_TASK_POLL_INTERVAL_MS = 1_000;
-/** Floor of the poll interval: a server asking for 0 ms cannot make the host spin. */
-export const MIN_TASK_POLL_INTERVAL_MS = 100;
-/** Ceiling of the poll interval and of its back-off: a server asking for a day cannot stall the host. */
-export const MAX_TASK_POLL_INTERVAL_MS = 60_000;
 /** An unchanged task is polled at most this many times slower than the server suggests. */
 const MAX_BACKOFF_FACTOR = 8;
 /** Questions one task may ask in all; a server listing new keys forever is a flood. */
@@ -57,8 +56,8 @@ export async function driveTask(
   try {
     const task =
       'handle' in start
-        ? readTask(start.handle)
-        : readTask(await parts.requests.get(start.taskId, signal), start.taskId);
+        ? readTask(start.handle, undefined, limits.maxInputRequests)
+        : readTask(await parts.requests.get(start.taskId, signal), start.taskId, limits.maxInputRequests);
     taskId = task.taskId;
     return await follow(parts, task, limits, signal);
   } catch (error) {
@@ -92,11 +91,9 @@ async function follow(
         parts.report(reportOf(task));
         changed = true;
         if (answered.size + fresh.length > MAX_TASK_QUESTIONS) {
-          throw new PeerError(
-            ClientErrorCode.InvalidTask,
-            `task: more than ${MAX_TASK_QUESTIONS} questions in one task`,
-            { details: { taskId } },
-          );
+          throw new PeerError(INVALID_TASK, `task: more than ${MAX_TASK_QUESTIONS} questions in one task`, {
+            details: { taskId },
+          });
         }
         const responses: Record<string, unknown> = {};
         for (const [key, entry] of fresh) {
@@ -114,13 +111,17 @@ async function follow(
     if (task.status === 'failed') {
       parts.report(reportOf(task));
       const detail = task.error?.message ?? task.statusMessage ?? 'no reason given';
-      throw new PeerError(ClientErrorCode.TaskFailed, `the task failed: ${sanitizeForDisplay(detail)}`, {
-        details: { taskId, ...(task.error?.code !== undefined && { errorCode: task.error.code }) },
-      });
+      throw new PeerError(
+        'task-failed' satisfies ClientErrorCode,
+        `the task failed: ${sanitizeForDisplay(detail)}`,
+        {
+          details: { taskId, ...(task.error?.code !== undefined && { errorCode: task.error.code }) },
+        },
+      );
     }
     if (task.status === 'cancelled') {
       parts.report(reportOf(task));
-      throw new PeerError(ClientErrorCode.TaskCancelled, 'the server cancelled the task', {
+      throw new PeerError('task-cancelled' satisfies ClientErrorCode, 'the server cancelled the task', {
         details: { taskId },
       });
     }
@@ -129,7 +130,7 @@ async function follow(
     polls += 1;
     if (polls > limits.maxTaskPolls) {
       throw new PeerError(
-        ClientErrorCode.TaskPollLimit,
+        'task-poll-limit' satisfies ClientErrorCode,
         `the task was still ${task.status} after ${limits.maxTaskPolls} polls (maxTaskPolls); resume it by id later`,
         { details: { taskId } },
       );
@@ -137,7 +138,7 @@ async function follow(
     // Just answered: poll at once to see the task move on.
     if (!changed) await (parts.clock.sleep?.bind(parts.clock) ?? timerSleep)(waitMs, signal);
     const previous = task;
-    task = readTask(await parts.requests.get(taskId, signal), taskId);
+    task = readTask(await parts.requests.get(taskId, signal), taskId, limits.maxInputRequests);
     // Any change brings the poll back to the server's pace; an unchanged task is polled slower, up to 8×.
     const moved =
       changed ||

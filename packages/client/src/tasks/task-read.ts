@@ -1,10 +1,11 @@
 import { isJsonObject, PeerError } from '@elicitkit/core';
-import { ClientErrorCode } from '../errors.js';
-import { MAX_INPUT_REQUESTS_PER_ROUND } from '../rounds/round-driver.js';
+import type { ClientErrorCode } from '../errors.js';
 import type { TaskState } from '../ui.js';
 
-/** The extension's identifier, as declared under `extensions` in a request's client capabilities (T-23). */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+// This folder is fetched with the first task (`import()`): it imports values from core only, so that a
+// bundler does not split the client's own modules into a chunk shared with it (the web budget). Codes are
+// written out, checked against `ClientErrorCode` by type.
+export const INVALID_TASK = 'invalid-task' satisfies ClientErrorCode;
 
 /** Longest task id accepted; ours are 43 characters, anything this long is not an id. */
 export const MAX_TASK_ID_LENGTH = 256;
@@ -33,11 +34,6 @@ export interface ReadTask {
   error?: { code?: number; message: string };
 }
 
-/** Whether `value` is a task handle (`CreateTaskResult`, T-06). */
-export function isTaskHandle(value: unknown): boolean {
-  return isJsonObject(value) && value.resultType === 'task';
-}
-
 /** Checks a task id given by the app (to resume) or the server; a bad one is `invalid` with its reason. */
 export function taskIdProblem(taskId: unknown): string | undefined {
   if (typeof taskId !== 'string') return 'taskId must be a string';
@@ -52,9 +48,9 @@ export function taskIdProblem(taskId: unknown): string | undefined {
  * `inputRequests` object on `input_required`, a `result` object on `completed`. `expectedId` pins the id a
  * poll must answer for.
  */
-export function readTask(value: unknown, expectedId?: string): ReadTask {
+export function readTask(value: unknown, expectedId: string | undefined, maxInputRequests: number): ReadTask {
   const invalid = (message: string, taskId = expectedId) =>
-    new PeerError(ClientErrorCode.InvalidTask, `task: ${message}`, {
+    new PeerError(INVALID_TASK, `task: ${message}`, {
       details: taskId === undefined ? {} : { taskId },
     });
   if (!isJsonObject(value)) throw invalid('not an object');
@@ -75,8 +71,8 @@ export function readTask(value: unknown, expectedId?: string): ReadTask {
     const { inputRequests } = value;
     if (!isJsonObject(inputRequests)) throw invalid('input_required without an inputRequests object', taskId);
     const count = Object.keys(inputRequests).length;
-    if (count > MAX_INPUT_REQUESTS_PER_ROUND) {
-      throw invalid(`${count} input requests; at most ${MAX_INPUT_REQUESTS_PER_ROUND} are accepted`, taskId);
+    if (count > maxInputRequests) {
+      throw invalid(`${count} input requests; at most ${maxInputRequests} are accepted`, taskId);
     }
     task.inputRequests = inputRequests;
   }

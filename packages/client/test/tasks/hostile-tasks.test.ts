@@ -62,7 +62,7 @@ function drive(states: Record<string, unknown>[], options: { maxTaskPolls?: numb
       report: (status) => reports.push(status),
     },
     { taskId: ID },
-    { maxTaskPolls: options.maxTaskPolls ?? 50 },
+    { maxTaskPolls: options.maxTaskPolls ?? 50, maxInputRequests: 20 },
     new AbortController().signal,
   );
   return { run, peer, clock, reports, asked };
