@@ -7,6 +7,7 @@ import { scriptedUI } from '@elicitkit/client/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHost, startTaskServer } from '../../client/test/helpers/task-server.js';
 import { parseCommandLine } from '../src/cli/args.js';
+import { ALICE, startDemoServer } from './helpers/demo.js';
 import { ELICIT } from './helpers/tmux.js';
 
 let server: Awaited<ReturnType<typeof startTaskServer>>;
@@ -98,6 +99,32 @@ describe('elicit and tasks (Tasks extension)', () => {
     const run = await elicit('tasks', 'get', server.url.href, 'no-such-task');
     expect(run.stderr).toMatch(/elicit: server error -32602/);
     expect(run.code).toBe(1);
+  });
+
+  it('the demo: elicit call export_report runs it as a task (status lines, the confirmation form, the result)', async () => {
+    const demo = await startDemoServer(join(scratch, 'demo-data'));
+    try {
+      const answers = join(scratch, 'send.json');
+      await writeFile(answers, '{"confirm": true}');
+      const run = await elicit(
+        'call',
+        demo.url,
+        'export_report',
+        '{"month":"March"}',
+        '-H',
+        `Authorization: Bearer ${ALICE.token}`,
+        '--answers',
+        answers,
+      );
+      expect(run.stderr).toMatch(/task \S+: working \(Collecting the bookings of March \(0\/3\)\)/);
+      expect(run.stderr).toMatch(
+        /task \S+: waiting for an answer \(Collected 128 bookings; waiting for your go-ahead/,
+      );
+      expect(run.stdout.trim()).toBe('Report for March sent to finance: 128 bookings.');
+      expect(run.code).toBe(0);
+    } finally {
+      await demo.stop();
+    }
   });
 
   it('parses tasks get|cancel with the connection flags of call, and refuses what is not one', () => {
