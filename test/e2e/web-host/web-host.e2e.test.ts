@@ -167,7 +167,10 @@ describe('demo browser host (/host/), 2026-07-28 with the Tasks extension', () =
     await page.getByRole('button', { name: 'Connect' }).click();
     const again = page.locator('elicit-form');
     await again.waitFor();
-    await again.getByRole('checkbox', { name: 'Send the report' }).check();
+    await again
+      .getByRole('radiogroup', { name: 'Send the report' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
     await again.getByRole('button', { name: 'Review answers' }).click();
     await again.getByRole('button', { name: 'Submit' }).click();
     await page.waitForFunction(() => document.getElementById('result')?.textContent?.startsWith('Report'));
