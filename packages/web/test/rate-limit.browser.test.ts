@@ -17,7 +17,9 @@ describe('<elicit-rate-limit> in Chromium (ElicitationUI.rateLimited)', () => {
     await expect(d.locator('[part=header]').textContent()).resolves.toContain(
       'Demo Server (demo-server 1.0.0)',
     );
-    await expect(d.locator('.body').textContent()).resolves.toContain('This server keeps asking during your call.');
+    await expect(d.locator('.body').textContent()).resolves.toContain(
+      'This server keeps asking during your call.',
+    );
     await expect(
       d
         .getByRole('button', { name: 'Refuse for now' })
