@@ -6,11 +6,12 @@ import type {
   Client,
 } from '@modelcontextprotocol/client';
 import { ClientErrorCode } from './errors.js';
-import { installedHost, roundDriverFor } from './installed.js';
+import { followTask, installedHost, roundDriverFor, type TaskOptions } from './installed.js';
 import { isUrlElicitationRequired, parseUrlRequired, runRequiredFlows } from './retry/url-required.js';
 import { resolveRoundLimits } from './rounds/limits.js';
 import { driveRounds, type RetryRound } from './rounds/round-driver.js';
 import type { V1Client } from './sdk/client-v1.js';
+import { isTaskHandle } from './tasks/handle.js';
 
 /** Options of {@link callToolWithElicitation} and {@link requestWithElicitation}: retry limits, pacing, and a signal. */
 export interface UrlElicitationRetryOptions {
@@ -117,11 +118,17 @@ export async function requestWithElicitation<T>(
 /**
  * `client.callTool` through {@link requestWithElicitation}. `requestOptions` go to every attempt; a
  * `requestOptions.signal` ends the whole exchange, like `options.signal`.
+ *
+ * Tasks (2026-07-28, v2 SDK): the call declares the Tasks extension (T-23; `tasks: false` does not), and when
+ * the tool answers with a task the host follows it to its result: polls `tasks/get` at the server's interval,
+ * asks each question through the same pipeline, answers by `tasks/update`, reports its status to
+ * `onTaskStatus`; aborting `signal` sends `tasks/cancel`; a closed connection leaves the task for
+ * `resumeTask`.
  */
 export function callToolWithElicitation(
   client: Client,
   params: CallToolRequest['params'],
-  options?: UrlElicitationRetryOptions & { requestOptions?: CallToolRequestOptions },
+  options?: UrlElicitationRetryOptions & TaskOptions & { requestOptions?: CallToolRequestOptions },
 ): Promise<CallToolResult>;
 /** On a v1 SDK client: the -32042 retry (revisions up to 2025-11-25 have no rounds); the v1 result type. */
 export function callToolWithElicitation<C extends V1Client>(
@@ -132,20 +139,24 @@ export function callToolWithElicitation<C extends V1Client>(
 export async function callToolWithElicitation(
   client: Client | V1Client,
   params: unknown,
-  options: UrlElicitationRetryOptions & { requestOptions?: unknown } = {},
+  options: UrlElicitationRetryOptions & TaskOptions & { requestOptions?: unknown } = {},
 ): Promise<unknown> {
-  const { seam } = installedHost(client);
+  const host = installedHost(client);
   const requestOptions = options.requestOptions as { signal?: AbortSignal } | undefined;
   const signals = [options.signal, requestOptions?.signal].filter((s): s is AbortSignal => !!s);
-  return requestWithElicitation(
+  const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
+  const result = await requestWithElicitation(
     client,
-    (signal, round) =>
-      seam.callTool(
+    (legSignal, round) =>
+      host.seam.callTool(
         params as Record<string, unknown>,
         round,
-        signal,
+        legSignal,
         requestOptions as Record<string, unknown> | undefined,
+        options.tasks !== false,
       ),
-    { ...options, ...(signals.length > 0 && { signal: AbortSignal.any(signals) }) },
+    { ...options, ...(signal && { signal }) },
   );
+  // T-23: a declaring call takes a CallToolResult or a task (after any rounds resolved first, T-08).
+  return isTaskHandle(result) ? followTask(host, { handle: result }, options, signal) : result;
 }

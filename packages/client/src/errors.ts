@@ -41,6 +41,16 @@ export const ClientErrorCode = {
   RoundLimit: 'round-limit',
   /** PeerError. 2026: the server held the retry of a consented URL flow more than `maxWaitRounds` times. */
   WaitLimit: 'wait-limit',
+  /** UsageError. Tasks need the v2 SDK on a 2026-07-28 connection (the extension does not exist before). */
+  TasksUnavailable: 'tasks-unavailable',
+  /** PeerError. A task handle or `tasks/get` result of the wrong shape (Tasks extension); `details.taskId` when known. */
+  InvalidTask: 'invalid-task',
+  /** PeerError. The task ended `failed` (T-16); `details.errorCode` is the JSON-RPC error's code. */
+  TaskFailed: 'task-failed',
+  /** PeerError. The server cancelled the task (not this host). */
+  TaskCancelled: 'task-cancelled',
+  /** PeerError. The task was still running after `maxTaskPolls` polls; it is left running (resume it by id). */
+  TaskPollLimit: 'task-poll-limit',
   /** RefusedError. The user declined to open a URL (E-04). */
   ConsentDeclined: 'consent-declined',
   /** RefusedError. The user dismissed the consent prompt (E-42). */
@@ -66,6 +76,11 @@ export interface RetryDetails {
   elicitationIds: readonly string[];
 }
 
+/** The task an error is about (Tasks extension), when its id was readable. */
+export interface TaskDetails {
+  taskId?: string;
+}
+
 /** `details` of each {@link ClientErrorCode}. */
 export interface ClientErrorDetails {
   'invalid-option': { option: string };
@@ -87,6 +102,11 @@ export interface ClientErrorDetails {
   'retry-loop': RetryDetails;
   'round-limit': RetryDetails;
   'wait-limit': RetryDetails;
+  'tasks-unavailable': Record<never, never>;
+  'invalid-task': TaskDetails;
+  'task-failed': TaskDetails & { errorCode?: number };
+  'task-cancelled': TaskDetails;
+  'task-poll-limit': TaskDetails;
   /** `elicitationId`: the elicitation the user refused, when one was being asked about. */
   'consent-declined': { elicitationId?: string };
   'consent-cancelled': { elicitationId?: string };

@@ -48,6 +48,13 @@ export interface InstallElicitationOptions {
    * `callToolWithElicitation`, whose own options override them per call.
    */
   roundLimits?: Partial<RoundLimits>;
+  /**
+   * Declare the Tasks extension (`io.modelcontextprotocol/tasks`) on every request of this client, so a plain
+   * `client.callTool` may get a task, which the host then follows to its result like
+   * `callToolWithElicitation` (status in the `task` event). Default false: `callToolWithElicitation`
+   * declares it per call anyway. v2 SDK, 2026-07-28 only.
+   */
+  tasks?: boolean;
 }
 
 /**

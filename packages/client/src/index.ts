@@ -30,6 +30,7 @@ export {
   type InputRequestDetails,
   type InputRequestIssue,
   type RetryDetails,
+  type TaskDetails,
 } from './errors.js';
 export {
   createElicitationHandler,
@@ -42,6 +43,7 @@ export {
 export type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
 export { DEFAULT_MAX_INVALID_SUBMISSIONS, type InstallElicitationOptions } from './host-parts.js';
 export { type ElicitationHost, installElicitation } from './install.js';
+export type { TaskOptions } from './installed.js';
 export type { UrlOpener } from './open/opener.js';
 export { ALL_MODES, type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
 export { PromptQueue } from './policy/prompt-queue.js';
@@ -53,4 +55,12 @@ export {
 } from './rounds/limits.js';
 export type { RetryRound } from './rounds/round-driver.js';
 export type { V1Client } from './sdk/client-v1.js';
+export { TASKS_EXTENSION } from './tasks/handle.js';
+export {
+  DEFAULT_MAX_TASK_POLLS,
+  MAX_TASK_POLL_INTERVAL_MS,
+  MIN_TASK_POLL_INTERVAL_MS,
+} from './tasks/limits.js';
+export type { TaskSnapshot } from './tasks/task-driver.js';
+export { cancelTask, getTask, resumeTask } from './tasks.js';
 export type * from './ui.js';

@@ -4,11 +4,12 @@ import { answerRequest2025 } from './era/request-2025.js';
 import { ClientErrorCode } from './errors.js';
 import type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
 import { assembleHost, type InstallElicitationOptions } from './host-parts.js';
-import { type InstalledHost, isInstalled, registerHost, roundDriverFor } from './installed.js';
+import { followTask, type InstalledHost, isInstalled, registerHost, roundDriverFor } from './installed.js';
 import { type ElicitationMode, elicitationCapabilities } from './pipeline/modes.js';
 import { driveRounds } from './rounds/round-driver.js';
 import type { V1Client } from './sdk/client-v1.js';
 import { seamFor } from './sdk/which-sdk.js';
+import { isTaskHandle, TASKS_EXTENSION } from './tasks/handle.js';
 
 export type { InstallElicitationOptions } from './host-parts.js';
 
@@ -71,7 +72,10 @@ export function installElicitation(
   });
   // E-43: requests during this host's own calls are the person's, not spam (counted apart)
   seam.trackToolCalls(() => parts.budget?.beginCall() ?? (() => {}));
+  // T-23: every request declares the extension, so a plain `client.callTool` may get a task too.
+  if (options.tasks && seam.sdk === 'v2') seam.declareCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
   seam.serveInputRequired?.(async (first, sendLeg, callSignal) => {
+    if (isTaskHandle(first)) return followTask(host, { handle: first }, {}, callSignal);
     const closed = seam.closeSignal();
     const signal = callSignal ? AbortSignal.any([callSignal, closed.signal]) : closed.signal;
     const driver = roundDriverFor(host, parts.roundLimits, signal);

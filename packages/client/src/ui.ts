@@ -133,3 +133,20 @@ export interface ElicitationUI {
    */
   rateLimited?(prompt: RateLimitPrompt): Promise<'allow' | 'block'>;
 }
+
+/** The status of a task (Tasks extension, `io.modelcontextprotocol/tasks`). */
+export type TaskState = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/**
+ * A task's state as a host saw it on its handle or a `tasks/get` poll. Server text: `taskId` and
+ * `statusMessage` may be hostile; neutralize them before showing, never use them in a path or HTML.
+ */
+export interface TaskStatusReport {
+  /** The task's id (at most 256 printable ASCII characters); keep it to resume the task after a restart. */
+  taskId: string;
+  status: TaskState;
+  /** The server's status or progress line, at most 1,000 characters. */
+  statusMessage?: string;
+  /** The wait before the next poll, in ms: the server's `pollIntervalMs`, bounded, with back-off. */
+  nextPollMs?: number;
+}

@@ -25,13 +25,14 @@ const LAYERS = [
   ['era/'],
   // The 2026 round driver (both entry points), then the 2025 -32042 loop, which shares its wait controls.
   ['rounds/'],
-  ['retry/'],
+  // The -32042 loop; beside it the task follower (Tasks extension), which answers through the same adapters.
+  ['retry/', 'tasks/'],
   // The SDK seam: the v2 and v1 adapters side by side.
   ['sdk/'],
   // Building a host's parts; the registry of installed hosts; the public entry points.
   ['host-parts.ts'],
   ['installed.ts'],
-  ['install.ts', 'calls.ts', 'handler.ts'],
+  ['install.ts', 'calls.ts', 'handler.ts', 'tasks.ts'],
 ];
 
 const SRC = path.resolve(import.meta.dirname, '../src');

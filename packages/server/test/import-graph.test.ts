@@ -34,15 +34,16 @@ const URL_VOCABULARY = ['url/errors.ts', 'url/log.ts', 'url/ids.ts', 'url/public
 const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   // Leaves: the server's error codes, secret files, URL mode's vocabulary.
   ['errors.ts', 'files/', URL_VOCABULARY],
-  // Building blocks: sealed state, form schemas, who a user is, the store contract, the one seam to the SDKs.
+  // Building blocks: sealed state, form schemas, who a user is, the store contract, the SDK seam.
   ['state/', 'form/', 'url/identity/', 'url/store/', 'sdk/'],
-  // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities; and tasks, the third
-  // delivery, one room with them (the rounds and `step` call its hooks, it runs on their round and scope).
-  [['delivery/', 'tasks/']],
-  // Hosting over HTTP, the durable stores, the vault.
-  ['http/', 'sqlite/', 'redis/', 'url/vault/'],
-  // The durable task stores, on the SQLite and Redis kits.
-  ['tasks/stores/'],
+  // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.
+  ['delivery/'],
+  // Hosting over HTTP, the durable stores, the vault; the Tasks extension, the third delivery, built on the
+  // rounds' vocabulary (`delivery/round.ts`, `scope.ts`, `request-binding.ts`).
+  ['http/', 'sqlite/', 'redis/', 'url/vault/', 'tasks/'],
+  // The task stores (on the SQLite and Redis building blocks); the entry of every delivery (`enableElicitation`,
+  // the round runner, `step`), which hands a call to the tasks when it runs as one.
+  ['tasks/stores/', ['delivery/enable.ts', 'delivery/rounds.ts', 'delivery/step.ts']],
   // The page kit: html, security headers, body limits, same-origin forms.
   ['url/pages/'],
   // What is built from pages and the vault: the browser login, the kinds of page.

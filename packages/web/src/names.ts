@@ -3,6 +3,7 @@ export const ELEMENT_NAMES = {
   form: 'elicit-form',
   urlConsent: 'elicit-url-consent',
   urlWait: 'elicit-url-wait',
+  rateLimit: 'elicit-rate-limit',
 } as const;
 
 /** Registers `elementClass` as `name` unless something already is. */

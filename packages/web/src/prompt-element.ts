@@ -104,7 +104,7 @@ export abstract class PromptElement<Prompt extends { requester: Requester }, Out
   }
 
   /** The message that names this kind of prompt for a dialog around it (`Form request from {server}`). */
-  protected abstract readonly dialogLabel: 'dialog.form' | 'dialog.url' | 'dialog.wait';
+  protected abstract readonly dialogLabel: 'dialog.form' | 'dialog.url' | 'dialog.wait' | 'dialog.limit';
 
   #draw(): void {
     const generation = ++this.#generation;

@@ -4,11 +4,13 @@ import type {
   FormAnswer,
   FormPrompt,
   HostNotice,
+  RateLimitPrompt,
   UrlAnswer,
   UrlOpener,
   UrlPrompt,
 } from '@elicitkit/client';
 import type { ElicitFormElement } from './form/form-element.js';
+import type { RateLimitElement } from './limit-element.js';
 import { defineOnce, ELEMENT_NAMES, OUTCOME_EVENT } from './names.js';
 import type { UrlConsentElement } from './url/consent-element.js';
 import { openInNewTab, type WindowOpener } from './url/new-tab.js';
@@ -34,6 +36,11 @@ const ELEMENTS = {
     import('./url/wait-element.js').then((module) => {
       defineOnce(ELEMENT_NAMES.urlWait, module.UrlWaitElement);
       return module.UrlWaitElement;
+    }),
+  limit: () =>
+    import('./limit-element.js').then((module) => {
+      defineOnce(ELEMENT_NAMES.rateLimit, module.RateLimitElement);
+      return module.RateLimitElement;
     }),
 };
 
@@ -96,7 +103,7 @@ export function webUI(options: WebUIOptions = {}): WebUI {
   const openWindow = options.openWindow ?? openInNewTab;
   const openedByClick = new Set<string>();
 
-  async function show<E extends ElicitFormElement | UrlConsentElement | UrlWaitElement, O>(
+  async function show<E extends ElicitFormElement | UrlConsentElement | UrlWaitElement | RateLimitElement, O>(
     load: () => Promise<new () => E>,
     prompt: E['prompt'],
     signal: AbortSignal,
@@ -175,6 +182,10 @@ export function webUI(options: WebUIOptions = {}): WebUI {
     },
     waitForCompletion(wait: CompletionWait): Promise<WaitAnswer> {
       return show(ELEMENTS.wait, wait, wait.signal, 'cancel' as WaitAnswer);
+    },
+    // E-43: a server over its budget; the person decides whether it may ask more (a withdrawn question blocks).
+    rateLimited(prompt: RateLimitPrompt): Promise<'allow' | 'block'> {
+      return show(ELEMENTS.limit, prompt, prompt.signal, 'block' as const);
     },
     notice(notice: HostNotice): void {
       options.onNotice?.(notice);

@@ -8,7 +8,7 @@ const demoPage = fileURLToPath(new URL('../../../examples/demo/web-host/main.ts'
 
 /** What the demo's browser host imports from elicitkit: the code a page that shows forms and URL consent loads. */
 const ELICITKIT_OF_THE_DEMO_PAGE = `
-  export { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+  export { callToolWithElicitation, installElicitation, resumeTask } from '@elicitkit/client';
   export { sanitizeForDisplay } from '@elicitkit/core';
   export { webUI } from '@elicitkit/web';
 `;

@@ -8,6 +8,7 @@ const ENTRIES: Record<string, string[]> = {
     'MAX_CHECKBOX_OPTIONS',
     'MAX_RADIO_OPTIONS',
     'MAX_SELECT_OPTIONS',
+    'RateLimitElement',
     'UrlConsentElement',
     'UrlWaitElement',
     'defineElicitElements',

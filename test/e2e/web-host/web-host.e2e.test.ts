@@ -148,3 +148,35 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/)
     await expect(page.locator('elicit-url-wait').count()).resolves.toBe(0);
   });
 });
+
+describe('demo browser host (/host/), 2026-07-28 with the Tasks extension', () => {
+  it('[T-24] [T-25] export_report runs as a task: its status shows, the question survives a reload, answered it finishes', async () => {
+    const page = await hostPage('demo-alice', '2026-07-28');
+    await page.locator('[data-tool=export_report]').click();
+    const form = page.locator('elicit-form');
+    await form.waitFor();
+    await expect(page.locator('#task').textContent()).resolves.toMatch(
+      /^Task \S+ waiting for your answer: Collected 128 bookings; waiting for your go-ahead/,
+    );
+    // Only the task id is kept for the tab; no answer is ever stored.
+    const kept = await page.evaluate(() => ({ ...sessionStorage }));
+    expect(Object.keys(kept)).toEqual(['elicitkit-demo-task']);
+
+    await page.reload();
+    await page.selectOption('#user', 'demo-alice');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    const again = page.locator('elicit-form');
+    await again.waitFor();
+    await again
+      .getByRole('radiogroup', { name: 'Send the report' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+    await again.getByRole('button', { name: 'Review answers' }).click();
+    await again.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForFunction(() => document.getElementById('result')?.textContent?.startsWith('Report'));
+    await expect(page.locator('#result').textContent()).resolves.toBe(
+      'Report for this month sent to finance: 128 bookings.',
+    );
+    await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Issue } from '@elicitkit/core';
-import type { Requester } from '../ui.js';
+import type { Requester, TaskStatusReport } from '../ui.js';
 
 /** What an installed host reports, for logs, status bars and tests. Subscribe with `host.on(type, listener)`. */
 export interface ElicitationHostEvents {
@@ -20,6 +20,8 @@ export interface ElicitationHostEvents {
    * more: `unsolicited` (outside any call of this host) or `runaway` (too many during the person's calls).
    */
   'rate-limited': { requester: Requester; reason: 'unsolicited' | 'runaway' };
+  /** A task this host follows was seen in a new state, or is polled again (Tasks extension). */
+  task: TaskStatusReport;
   /** The UI adapter or the opener failed; the request was answered `cancel` (UI) or the URL shown (opener). */
   error: { requester: Requester; during: 'ui' | 'open'; error: unknown };
 }

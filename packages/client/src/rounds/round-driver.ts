@@ -29,7 +29,7 @@ export interface RoundDriverParts {
 }
 
 /** More input requests than this in one round is a flood, not a form. */
-const MAX_INPUT_REQUESTS_PER_ROUND = 20;
+export const MAX_INPUT_REQUESTS_PER_ROUND = 20;
 
 /** Whether `result` is an `InputRequiredResult` (2026-07-28): another round, not the end of the call. */
 export function isInputRequired(result: unknown): boolean {

@@ -1,13 +1,16 @@
-import { UsageError } from '@elicitkit/core';
+import { isJsonObject, PeerError, UsageError } from '@elicitkit/core';
 import {
   type CallToolRequest,
   type CallToolRequestOptions,
+  CLIENT_CAPABILITIES_META_KEY,
   type Client,
   SdkError,
   SdkErrorCode,
 } from '@modelcontextprotocol/client';
 import { JsonRpcError } from '../era/request-2025.js';
 import { ClientErrorCode } from '../errors.js';
+import { TASKS_EXTENSION } from '../tasks/handle.js';
+import type { TaskRequests } from '../tasks/task-driver.js';
 import { closeSignal } from './close-signal.js';
 import type { ClientSeam, DriveRounds } from './seam.js';
 import { trackingToolCalls } from './track-calls.js';
@@ -42,6 +45,46 @@ interface ClientInternals {
   _getRequestHandler?: (method: string) => RequestHandler | undefined;
   _inputRequiredDriverConfig?: { autoFulfill?: boolean };
   buildContext?: (context: unknown) => unknown;
+  _onresponse?: (response: { id: unknown; result?: unknown }) => void;
+  _capabilities?: Record<string, unknown>;
+}
+
+/** A result schema that accepts what came: task results are read field by field by `tasks/task-read.ts`. */
+const anyResult = {
+  '~standard': { version: 1, vendor: 'elicitkit', validate: (value: unknown) => ({ value }) },
+};
+
+/** Task handles received and not yet taken by the call they answer; a flood of unclaimed ones is dropped. */
+const MAX_HELD_TASKS = 64;
+
+/**
+ * Task handles (`resultType: "task"`) pass the SDK 2.4 funnel, which knows only `complete` and
+ * `input_required`: the response is rewritten, before the SDK decodes it, to an `input_required` whose
+ * `requestState` is a mark no server can guess, and the handle is held under that mark for the call to take.
+ */
+class TaskHandles {
+  readonly #held = new Map<string, Record<string, unknown>>();
+  readonly #prefix = `elicitkit-task:${globalThis.crypto.randomUUID()}:`;
+  #count = 0;
+
+  /** The response as the SDK should see it. */
+  intercept<R extends { result?: unknown }>(response: R): R {
+    const { result } = response;
+    if (!isJsonObject(result) || result.resultType !== 'task') return response;
+    const mark = `${this.#prefix}${this.#count++}`;
+    this.#held.set(mark, result);
+    if (this.#held.size > MAX_HELD_TASKS) this.#held.delete(this.#held.keys().next().value as string);
+    return { ...response, result: { resultType: 'input_required', requestState: mark } };
+  }
+
+  /** The handle a result stands for, taken once; `undefined` for any other result. */
+  take(result: unknown): Record<string, unknown> | undefined {
+    const mark = isJsonObject(result) ? result.requestState : undefined;
+    if (typeof mark !== 'string' || !mark.startsWith(this.#prefix)) return undefined;
+    const handle = this.#held.get(mark);
+    this.#held.delete(mark);
+    return handle;
+  }
 }
 
 /** Embedded requests other than elicitation that 2026-07-28 defines; the host's own handlers may answer them. */
@@ -66,6 +109,32 @@ export function v2Seam(client: Client): ClientSeam {
       'this @modelcontextprotocol/client lacks the result hook and handler lookup 2026-07-28 rounds need (expected 2.4.x)',
     );
   }
+  const handles = new TaskHandles();
+  const onresponse = internals._onresponse;
+  if (typeof onresponse === 'function') {
+    internals._onresponse = (response) => onresponse.call(client, handles.intercept(response));
+  }
+  const modern = () => (client.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
+  /** T-23: this request's client capabilities, the SDK's own plus the extension. */
+  const declaringTasks = (params: Record<string, unknown>) => {
+    const capabilities = internals._capabilities ?? {};
+    const extensions = isJsonObject(capabilities.extensions) ? capabilities.extensions : {};
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    return {
+      ...params,
+      _meta: {
+        ...meta,
+        [CLIENT_CAPABILITIES_META_KEY]: {
+          ...capabilities,
+          extensions: { ...extensions, [TASKS_EXTENSION]: {} },
+        },
+      },
+    };
+  };
+  const taskRequest = (method: string, params: Record<string, unknown>, signal?: AbortSignal) =>
+    client.request({ method, params: declaringTasks(params) } as never, anyResult as never, {
+      ...(signal ? { signal } : { timeout: 10_000 }),
+    });
   return {
     sdk: 'v2',
     serverInfo: () => client.getServerVersion(),
@@ -98,6 +167,18 @@ export function v2Seam(client: Client): ClientSeam {
         }
         const options = flow.options ?? {};
         const startedAt = flow.flowStartedAt ?? Date.now();
+        const handle = handles.take(decoded);
+        if (handle && flow.request.method !== 'tools/call') {
+          return Promise.reject(
+            new PeerError(
+              ClientErrorCode.InvalidTask,
+              `task: a task handle answered ${flow.request.method}; only tools/call may be a task`,
+            ),
+          );
+        }
+        // A task handle on a plain call (the host declared the extension): the host follows the task.
+        if (handle)
+          return drive(handle, () => Promise.reject(new Error('a task has no legs')), options.signal);
         const first = {
           resultType: 'input_required',
           ...(decoded.inputRequests && { inputRequests: decoded.inputRequests }),
@@ -143,15 +224,27 @@ export function v2Seam(client: Client): ClientSeam {
     closeSignal: () =>
       closeSignal(client, () => new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed')),
     reportError: (error) => client.onerror?.(error),
-    callTool: (params, round, signal, options) =>
-      client.callTool(
-        { ...params, ...round } as CallToolRequest['params'],
+    async callTool(params, round, signal, options, declareTasks) {
+      const leg = { ...params, ...round };
+      const result = await client.callTool(
+        (declareTasks && modern() ? declaringTasks(leg) : leg) as CallToolRequest['params'],
         {
           ...options,
           signal,
           allowInputRequired: true,
         } as CallToolRequestOptions,
-      ),
+      );
+      return handles.take(result) ?? result;
+    },
+    taskRequests(): TaskRequests | undefined {
+      if (!modern()) return undefined;
+      return {
+        get: (taskId, signal) => taskRequest('tasks/get', { taskId }, signal),
+        update: (taskId, inputResponses, signal) =>
+          taskRequest('tasks/update', { taskId, inputResponses }, signal),
+        cancel: (taskId) => taskRequest('tasks/cancel', { taskId }),
+      };
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ElicitAnswer } from '../pipeline/pipeline.js';
 import type { RetryRound } from '../rounds/round-driver.js';
+import type { TaskRequests } from '../tasks/task-driver.js';
 
 /**
  * Drives a plain call's 2026-07-28 rounds: `first` is the `InputRequiredResult` the SDK got, `sendLeg` sends
@@ -51,12 +52,16 @@ export interface ClientSeam {
   reportError(error: Error): void;
   /**
    * Sends one `tools/call` leg: `params` + `round` (2026 retries), on `signal`, leaving an
-   * `InputRequiredResult` to the caller.
+   * `InputRequiredResult` to the caller. `declareTasks` (2026-07-28, v2 only): declares the Tasks extension in
+   * this request's `_meta` (T-23) and returns a task handle as it came (`resultType: "task"`).
    */
   callTool(
     params: Record<string, unknown>,
     round: RetryRound | undefined,
     signal: AbortSignal,
     options?: SdkRequestOptions,
+    declareTasks?: boolean,
   ): Promise<unknown>;
+  /** Tasks extension: `tasks/get`, `tasks/update`, `tasks/cancel`; `undefined` off 2026-07-28 or on the v1 SDK. */
+  taskRequests?(): TaskRequests | undefined;
 }

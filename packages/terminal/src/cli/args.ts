@@ -27,7 +27,8 @@ export type Command =
   | { name: 'help' }
   | { name: 'version' }
   | ({ name: 'connect' } & Common)
-  | ({ name: 'call'; tool: string; argumentsJson?: string } & Common);
+  | ({ name: 'call'; tool: string; argumentsJson?: string } & Common)
+  | ({ name: 'tasks'; action: 'get' | 'cancel'; taskId: string } & Common);
 
 /** A refused command line says why as a phrase, worded once the catalog is loaded (this file loads nothing). */
 export type Parsed = { ok: true; command: Command } | { ok: false; phrase: Phrase };
@@ -115,10 +116,15 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   const parsedHeaders = parseHeaders(values.header ?? []);
   if ('refused' in parsedHeaders) return fail(parsedHeaders.refused);
   const { headers } = parsedHeaders;
-  const [name, ...rest] = before;
+  const [name, ...afterName] = before;
   if (name === undefined) return { ok: true, command: { name: 'help' } };
-  if (name !== 'connect' && name !== 'call')
+  if (name !== 'connect' && name !== 'call' && name !== 'tasks')
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
+  // `elicit tasks get|cancel <server> <id>`: the action comes before the server, as a subcommand.
+  const action = name === 'tasks' ? afterName[0] : undefined;
+  if (name === 'tasks' && action !== 'get' && action !== 'cancel')
+    return fail({ key: 'cli.tasks-action', params: { given: given(action ?? '') } });
+  const rest = name === 'tasks' ? afterName.slice(1) : afterName;
 
   let target: Target | Phrase;
   let operands: string[];
@@ -152,6 +158,12 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     if (operands.length > 0)
       return fail({ key: 'cli.connect-extra', params: { given: given(operands[0]!) } });
     return { ok: true, command: { name: 'connect', ...common } };
+  }
+  if (name === 'tasks') {
+    const [taskId, extra] = operands;
+    if (taskId === undefined || taskId === '') return fail({ key: 'cli.no-task-id' });
+    if (extra !== undefined) return fail({ key: 'cli.connect-extra', params: { given: given(extra) } });
+    return { ok: true, command: { name: 'tasks', action: action as 'get' | 'cancel', taskId, ...common } };
   }
   const [tool, argumentsJson, extra] = operands;
   if (tool === undefined) return fail({ key: 'cli.no-tool' });

@@ -35,7 +35,7 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
     );
     const tool = findTool((await connection.client.listTools()).tools, command.tool);
     const active = connection;
-    const result = await interruptible((signal) => callTool(active, tool.name, args, signal));
+    const result = await interruptible((signal) => callTool(active, tool.name, args, signal, log));
     const shown = process.stdout.isTTY
       ? renderResult(result, style, process.stdout.columns ?? 100, t)
       : plainResult(result, t);

@@ -52,6 +52,11 @@ async function main(argv: string[]): Promise<number> {
       const { runCall } = await import('./call-command.js');
       return runCall(command, version());
     }
+    case 'tasks': {
+      if (!command.color) process.env.NO_COLOR = '1';
+      const { runTasks } = await import('./tasks-command.js');
+      return runTasks(command, version());
+    }
   }
 }
 

@@ -127,7 +127,9 @@ export async function runSession(
               }
               args = asked.value;
             }
-            const result = await interruptible((signal) => callTool(connection, tool.name, args, signal));
+            const result = await interruptible((signal) =>
+              callTool(connection, tool.name, args, signal, log),
+            );
             await write(renderResult(result, style, screen().columns, t));
             break;
           }

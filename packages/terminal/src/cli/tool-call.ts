@@ -1,4 +1,10 @@
-import { ClientErrorCode, callToolWithElicitation, PeerError, RefusedError } from '@elicitkit/client';
+import {
+  ClientErrorCode,
+  callToolWithElicitation,
+  PeerError,
+  RefusedError,
+  type TaskStatusReport,
+} from '@elicitkit/client';
 import { type CallToolResult, ProtocolError, type Tool } from '@modelcontextprotocol/client';
 import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
@@ -51,22 +57,51 @@ export function findTool(tools: Tool[], name: string): Tool {
   });
 }
 
+/** A task's status line: its id (to resume it later), its state, and the server's message, all made safe. */
+export function taskPhrase(status: Pick<TaskStatusReport, 'taskId' | 'status' | 'statusMessage'>): Phrase {
+  const id = safeLine(status.taskId, 256);
+  const state: Phrase = { key: `task.state.${status.status}` };
+  return status.statusMessage
+    ? { key: 'task.line.message', params: { id, state, message: safeLine(status.statusMessage, 300) } }
+    : { key: 'task.line', params: { id, state } };
+}
+
+/**
+ * Reports a task's status once per change (every poll reports it; the line changes when the state or the
+ * message does).
+ */
+export function taskStatusLines(log: (phrase: Phrase) => void): (status: TaskStatusReport) => void {
+  let last = '';
+  return (status) => {
+    const line = `${status.status}\u0000${status.statusMessage ?? ''}`;
+    if (line === last) return;
+    last = line;
+    log(taskPhrase(status));
+  };
+}
+
 /**
  * Calls a tool through `callToolWithElicitation` (the -32042 loop on 2025-11-25, the multi round-trip loop
- * on 2026-07-28), turning each way it can fail into a one-line reason. Form and URL requests during the
- * call reach the UI through the installed host, the same on both eras.
+ * on 2026-07-28, and a task when the tool runs as one), turning each way it can fail into a one-line reason.
+ * Form and URL requests during the call reach the UI through the installed host, the same on both eras and
+ * in a task; a task's status goes to `log` as it changes.
  */
 export async function callTool(
   connection: Connection,
   name: string,
   args: Record<string, unknown>,
   signal: AbortSignal,
+  log?: (phrase: Phrase) => void,
 ): Promise<CallToolResult> {
   try {
     return await callToolWithElicitation(
       connection.client,
       { name, arguments: args },
-      { signal, requestOptions: { timeout: CALL_TIMEOUT_MS } },
+      {
+        signal,
+        requestOptions: { timeout: CALL_TIMEOUT_MS },
+        ...(log && { onTaskStatus: taskStatusLines(log) }),
+      },
     );
   } catch (error) {
     if (signal.aborted) throw new CliError('interrupted', { key: 'error.interrupted' });

@@ -166,6 +166,27 @@ const ar: Translation<TerminalMessageKey> = {
   'session.ui-failed': 'elicit: فشل الموجّه: {reason}',
   'session.server-line': '[الخادم] {line}',
 
+  // Tasks (a call that runs as a task, and elicit tasks get|cancel).
+  'task.line': 'المهمة {id}: {state}',
+  'task.line.message': 'المهمة {id}: {state} ({message})',
+  'task.state.working': 'قيد التنفيذ',
+  'task.state.input_required': 'بانتظار إجابة',
+  'task.state.completed': 'اكتملت',
+  'task.state.failed': 'فشلت',
+  'task.state.cancelled': 'أُلغيت',
+  'task.questions': {
+    zero: 'لا أسئلة بانتظار',
+    one: 'سؤال واحد بانتظار',
+    two: 'سؤالان بانتظار',
+    few: '{count} أسئلة بانتظار',
+    many: '{count} سؤالًا بانتظار',
+    other: '{count} سؤال بانتظار',
+  },
+  'task.cancel-sent': 'طُلب من الخادم إلغاء المهمة {id}',
+  'task.unavailable': 'تحتاج المهام إلى خادم بمراجعة البروتوكول 2026-07-28',
+  'cli.tasks-action': 'يتوقع tasks القيمة get أو cancel، وصل {given}',
+  'cli.no-task-id': 'يحتاج tasks get و tasks cancel إلى معرّف مهمة',
+
   'result.ok': 'النتيجة:',
   'result.error': 'أبلغت الأداة عن خطأ:',
   'result.empty': '(لا محتوى)',
@@ -223,7 +244,7 @@ const ar: Translation<TerminalMessageKey> = {
   'net.no-answer': 'لم يُجب الخادم في الوقت المحدد',
 
   'cli.help':
-    'elicit: مضيف MCP في الطرفية يجيب عن طلبات الاستيضاح (elicitation)\n\nالاستخدام:\n  elicit connect <http(s)-url>                   جلسة تفاعلية مع خادم Streamable HTTP\n  elicit connect -- <command> [args…]            … مع خادم يُشغَّل عملية فرعية عبر stdio\n  elicit call <http(s)-url> <tool> [json-args]   استدعاء أداة واحدة، وطباعة النتيجة، ثم الخروج\n  elicit call <tool> [json-args] -- <command> [args…]\n\nفي الجلسة: tools · call <tool> [json-args] · help · exit\n\nالخيارات:\n  -H, --header "Name: value"   ترويسة HTTP لكل طلب (قابلة للتكرار)، مثل "Authorization: Bearer …"\n      --answers <file.json>    الإجابة عن النماذج من كائن JSON مفاتيحه أسماء الحقول (دون أسئلة)؛\n                               تملأ القيم الافتراضية الباقي؛ ويُرفض النموذج إن نقصت إجابة حقل مطلوب؛\n                               وتُرفض طلبات URL دائمًا ويُطبع عنوانها\n      --protocol <version>     تثبيت مراجعة البروتوكول: 2025-11-25 أو 2026-07-28؛ وإلا يتفاوض elicit\n                               (يسأل الخادم بـ server/discover، ثم يعود إلى initialize)، عبر HTTP وstdio معًا\n      --locale <tag>           لغة الموجّهات والرسائل: en أو de أو ja أو ar (وغيرها: الإنجليزية)؛\n                               وافتراضيًا من LC_ALL أو LC_MESSAGES أو LANG\n      --no-color               إخراج بلا ألوان (وكذلك: NO_COLOR=1)\n  -h, --help                   هذه المساعدة\n  -V, --version                الإصدار\n\nرموز الخروج (elicit call): 0 نجاح · 1 فشلت الأداة · 2 استخدام أو JSON أو اسم أداة خاطئ\n  · 3 تعذّر الوصول إلى الخادم أو انقطع الاتصال · 130 تمت المقاطعة',
+    'elicit: مضيف MCP في الطرفية يجيب عن طلبات الاستيضاح (elicitation)\n\nالاستخدام:\n  elicit connect <http(s)-url>                   جلسة تفاعلية مع خادم Streamable HTTP\n  elicit connect -- <command> [args…]            … مع خادم يُشغَّل عملية فرعية عبر stdio\n  elicit call <http(s)-url> <tool> [json-args]   استدعاء أداة واحدة، وطباعة النتيجة، ثم الخروج\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  قراءة مهمة متبقية من استدعاء سابق أو إلغاؤها\n\nفي الجلسة: tools · call <tool> [json-args] · help · exit\n\nالخيارات:\n  -H, --header "Name: value"   ترويسة HTTP لكل طلب (قابلة للتكرار)، مثل "Authorization: Bearer …"\n      --answers <file.json>    الإجابة عن النماذج من كائن JSON مفاتيحه أسماء الحقول (دون أسئلة)؛\n                               تملأ القيم الافتراضية الباقي؛ ويُرفض النموذج إن نقصت إجابة حقل مطلوب؛\n                               وتُرفض طلبات URL دائمًا ويُطبع عنوانها\n      --protocol <version>     تثبيت مراجعة البروتوكول: 2025-11-25 أو 2026-07-28؛ وإلا يتفاوض elicit\n                               (يسأل الخادم بـ server/discover، ثم يعود إلى initialize)، عبر HTTP وstdio معًا\n      --locale <tag>           لغة الموجّهات والرسائل: en أو de أو ja أو ar (وغيرها: الإنجليزية)؛\n                               وافتراضيًا من LC_ALL أو LC_MESSAGES أو LANG\n      --no-color               إخراج بلا ألوان (وكذلك: NO_COLOR=1)\n  -h, --help                   هذه المساعدة\n  -V, --version                الإصدار\n\nرموز الخروج (elicit call): 0 نجاح · 1 فشلت الأداة · 2 استخدام أو JSON أو اسم أداة خاطئ\n  · 3 تعذّر الوصول إلى الخادم أو انقطع الاتصال · 130 تمت المقاطعة',
   'cli.usage': 'شغّل «elicit --help» لمعرفة طريقة الاستخدام.',
   'cli.header': 'يتوقع --header الصيغة "Name: value"، لكن وصل {given}',
   'cli.no-server': 'الخادم غير محدد: عنوان http(s)، أو -- <command> [args…]',

@@ -124,6 +124,20 @@ const de: Translation<TerminalMessageKey> = {
   'session.ui-failed': 'elicit: Die Eingabe ist fehlgeschlagen: {reason}',
   'session.server-line': '[Server] {line}',
 
+  // Tasks (a call that runs as a task, and elicit tasks get|cancel).
+  'task.line': 'Aufgabe {id}: {state}',
+  'task.line.message': 'Aufgabe {id}: {state} ({message})',
+  'task.state.working': 'in Arbeit',
+  'task.state.input_required': 'wartet auf eine Antwort',
+  'task.state.completed': 'abgeschlossen',
+  'task.state.failed': 'fehlgeschlagen',
+  'task.state.cancelled': 'abgebrochen',
+  'task.questions': { one: '{count} Frage wartet', other: '{count} Fragen warten' },
+  'task.cancel-sent': 'Abbruch von Aufgabe {id} beim Server angefragt',
+  'task.unavailable': 'Aufgaben brauchen einen Server mit Protokollrevision 2026-07-28',
+  'cli.tasks-action': 'tasks erwartet get oder cancel, erhalten: {given}',
+  'cli.no-task-id': 'tasks get und tasks cancel brauchen eine Aufgaben-ID',
+
   'result.ok': 'Ergebnis:',
   'result.error': 'Das Tool hat einen Fehler gemeldet:',
   'result.empty': '(kein Inhalt)',
@@ -183,7 +197,7 @@ const de: Translation<TerminalMessageKey> = {
   'net.no-answer': 'der Server hat nicht rechtzeitig geantwortet',
 
   'cli.help':
-    'elicit: ein MCP-Host im Terminal, der Elicitation-Anfragen beantwortet\n\nAufruf:\n  elicit connect <http(s)-url>                   interaktive Sitzung mit einem Streamable-HTTP-Server\n  elicit connect -- <command> [args…]            … mit einem Server, der als stdio-Unterprozess startet\n  elicit call <http(s)-url> <tool> [json-args]   ein Tool aufrufen, das Ergebnis ausgeben, beenden\n  elicit call <tool> [json-args] -- <command> [args…]\n\nIn einer Sitzung: tools · call <tool> [json-args] · help · exit\n\nOptionen:\n  -H, --header "Name: value"   HTTP-Header für jede Anfrage (wiederholbar), z. B. "Authorization: Bearer …"\n      --answers <file.json>    Formulare aus einem JSON-Objekt mit Feldnamen als Schlüsseln beantworten\n                               (ohne Rückfragen); Standardwerte füllen den Rest; fehlt die Antwort für ein\n                               Pflichtfeld, wird abgelehnt; URL-Anfragen werden immer abgelehnt und ihre URL\n                               ausgegeben\n      --protocol <version>     die Protokollversion festlegen: 2025-11-25 oder 2026-07-28; sonst handelt\n                               elicit sie aus (fragt den Server mit server/discover, sonst initialize),\n                               über HTTP wie über stdio\n      --locale <tag>           die Sprache der Eingaben und Meldungen: en, de, ja oder ar (andere: Englisch);\n                               sonst aus LC_ALL, LC_MESSAGES oder LANG\n      --no-color               Ausgabe ohne Farben (auch: NO_COLOR=1)\n  -h, --help                   diese Hilfe\n  -V, --version                die Version\n\nExit-Codes (elicit call): 0 Erfolg · 1 das Tool ist fehlgeschlagen · 2 falscher Aufruf, falsches JSON oder\n  unbekanntes Tool · 3 Server nicht erreichbar oder Verbindung verloren · 130 unterbrochen',
+    'elicit: ein MCP-Host im Terminal, der Elicitation-Anfragen beantwortet\n\nAufruf:\n  elicit connect <http(s)-url>                   interaktive Sitzung mit einem Streamable-HTTP-Server\n  elicit connect -- <command> [args…]            … mit einem Server, der als stdio-Unterprozess startet\n  elicit call <http(s)-url> <tool> [json-args]   ein Tool aufrufen, das Ergebnis ausgeben, beenden\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  eine Aufgabe aus einem früheren Aufruf lesen oder abbrechen\n\nIn einer Sitzung: tools · call <tool> [json-args] · help · exit\n\nOptionen:\n  -H, --header "Name: value"   HTTP-Header für jede Anfrage (wiederholbar), z. B. "Authorization: Bearer …"\n      --answers <file.json>    Formulare aus einem JSON-Objekt mit Feldnamen als Schlüsseln beantworten\n                               (ohne Rückfragen); Standardwerte füllen den Rest; fehlt die Antwort für ein\n                               Pflichtfeld, wird abgelehnt; URL-Anfragen werden immer abgelehnt und ihre URL\n                               ausgegeben\n      --protocol <version>     die Protokollversion festlegen: 2025-11-25 oder 2026-07-28; sonst handelt\n                               elicit sie aus (fragt den Server mit server/discover, sonst initialize),\n                               über HTTP wie über stdio\n      --locale <tag>           die Sprache der Eingaben und Meldungen: en, de, ja oder ar (andere: Englisch);\n                               sonst aus LC_ALL, LC_MESSAGES oder LANG\n      --no-color               Ausgabe ohne Farben (auch: NO_COLOR=1)\n  -h, --help                   diese Hilfe\n  -V, --version                die Version\n\nExit-Codes (elicit call): 0 Erfolg · 1 das Tool ist fehlgeschlagen · 2 falscher Aufruf, falsches JSON oder\n  unbekanntes Tool · 3 Server nicht erreichbar oder Verbindung verloren · 130 unterbrochen',
   'cli.usage': 'Mit „elicit --help“ sehen Sie, wie der Aufruf geht.',
   'cli.header': '--header erwartet "Name: value", erhalten: {given}',
   'cli.no-server': 'Der Server fehlt: eine http(s)-URL oder -- <command> [args…]',

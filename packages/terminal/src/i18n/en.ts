@@ -132,6 +132,20 @@ export const TERMINAL_EN = {
   'session.ui-failed': 'elicit: the prompt failed: {reason}',
   'session.server-line': '[server] {line}',
 
+  // Tasks (a call that runs as a task, and elicit tasks get|cancel).
+  'task.line': 'task {id}: {state}',
+  'task.line.message': 'task {id}: {state} ({message})',
+  'task.state.working': 'working',
+  'task.state.input_required': 'waiting for an answer',
+  'task.state.completed': 'completed',
+  'task.state.failed': 'failed',
+  'task.state.cancelled': 'cancelled',
+  'task.questions': { one: '{count} question waiting', other: '{count} questions waiting' },
+  'task.cancel-sent': 'asked the server to cancel task {id}',
+  'task.unavailable': 'tasks need a server on protocol revision 2026-07-28',
+  'cli.tasks-action': 'tasks expects get or cancel, got {given}',
+  'cli.no-task-id': 'tasks get and tasks cancel need a task id',
+
   // elicit: results and tool lists.
   'result.ok': 'Result:',
   'result.error': 'The tool reported an error:',
@@ -194,7 +208,7 @@ export const TERMINAL_EN = {
 
   // elicit: the command line.
   'cli.help':
-    'elicit: a terminal MCP host that answers elicitation requests\n\nUsage:\n  elicit connect <http(s)-url>                   interactive session with a Streamable HTTP server\n  elicit connect -- <command> [args…]            … with a server started as a stdio subprocess\n  elicit call <http(s)-url> <tool> [json-args]   call one tool, print the result, exit\n  elicit call <tool> [json-args] -- <command> [args…]\n\nIn a session: tools · call <tool> [json-args] · help · exit\n\nOptions:\n  -H, --header "Name: value"   HTTP header for every request (repeatable), e.g. "Authorization: Bearer …"\n      --answers <file.json>    answer forms from a JSON object keyed by field name (no prompts);\n                               defaults fill the rest; a required field without an answer declines;\n                               URL requests are always declined and their URL printed\n      --protocol <version>     pin the protocol revision: 2025-11-25 or 2026-07-28; by default elicit\n                               negotiates (asks the server with server/discover, falls back to\n                               initialize), over HTTP and stdio alike\n      --locale <tag>           the language of prompts and messages: en, de, ja or ar (others: English);\n                               by default from LC_ALL, LC_MESSAGES or LANG\n      --no-color               plain output (also: NO_COLOR=1)\n  -h, --help                   this help\n  -V, --version                the version\n\nExit codes (elicit call): 0 success · 1 the tool failed · 2 bad usage, JSON or tool name\n  · 3 server unreachable or connection lost · 130 interrupted',
+    'elicit: a terminal MCP host that answers elicitation requests\n\nUsage:\n  elicit connect <http(s)-url>                   interactive session with a Streamable HTTP server\n  elicit connect -- <command> [args…]            … with a server started as a stdio subprocess\n  elicit call <http(s)-url> <tool> [json-args]   call one tool, print the result, exit\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  read or cancel a task left from an earlier call\n\nIn a session: tools · call <tool> [json-args] · help · exit\n\nOptions:\n  -H, --header "Name: value"   HTTP header for every request (repeatable), e.g. "Authorization: Bearer …"\n      --answers <file.json>    answer forms from a JSON object keyed by field name (no prompts);\n                               defaults fill the rest; a required field without an answer declines;\n                               URL requests are always declined and their URL printed\n      --protocol <version>     pin the protocol revision: 2025-11-25 or 2026-07-28; by default elicit\n                               negotiates (asks the server with server/discover, falls back to\n                               initialize), over HTTP and stdio alike\n      --locale <tag>           the language of prompts and messages: en, de, ja or ar (others: English);\n                               by default from LC_ALL, LC_MESSAGES or LANG\n      --no-color               plain output (also: NO_COLOR=1)\n  -h, --help                   this help\n  -V, --version                the version\n\nExit codes (elicit call): 0 success · 1 the tool failed · 2 bad usage, JSON or tool name\n  · 3 server unreachable or connection lost · 130 interrupted',
   'cli.usage': 'Run "elicit --help" for usage.',
   'cli.header': '--header expects "Name: value", got {given}',
   'cli.no-server': 'missing the server: an http(s) URL, or -- <command> [args…]',

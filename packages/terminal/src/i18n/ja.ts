@@ -124,6 +124,20 @@ const ja: Translation<TerminalMessageKey> = {
   'session.ui-failed': 'elicit: プロンプトが失敗しました: {reason}',
   'session.server-line': '[サーバー] {line}',
 
+  // Tasks (a call that runs as a task, and elicit tasks get|cancel).
+  'task.line': 'タスク {id}: {state}',
+  'task.line.message': 'タスク {id}: {state}（{message}）',
+  'task.state.working': '処理中',
+  'task.state.input_required': '回答待ち',
+  'task.state.completed': '完了',
+  'task.state.failed': '失敗',
+  'task.state.cancelled': '取り消し済み',
+  'task.questions': { other: '{count} 件の質問が待っています' },
+  'task.cancel-sent': 'タスク {id} の取り消しをサーバーに依頼しました',
+  'task.unavailable': 'タスクにはプロトコル改訂 2026-07-28 のサーバーが必要です',
+  'cli.tasks-action': 'tasks には get か cancel を指定してください（指定: {given}）',
+  'cli.no-task-id': 'tasks get と tasks cancel にはタスク ID が必要です',
+
   'result.ok': '結果:',
   'result.error': 'ツールがエラーを報告しました:',
   'result.empty': '（内容なし）',
@@ -182,7 +196,7 @@ const ja: Translation<TerminalMessageKey> = {
   'net.no-answer': 'サーバーが時間内に応答しませんでした',
 
   'cli.help':
-    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
+    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  以前の呼び出しで残ったタスクを表示または取り消す\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
   'cli.usage': '使い方は「elicit --help」で確認できます。',
   'cli.header': '--header には "Name: value" の形式が必要です（受け取った値: {given}）',
   'cli.no-server': 'サーバーの指定がありません: http(s) の URL か、-- <command> [args…]',

@@ -53,7 +53,14 @@ export type WebMessageKey =
   | 'url.hidden'
   | 'url.warnings'
   | 'wait.status'
-  | 'wait.address';
+  | 'wait.address'
+  | 'kind.limit'
+  | 'dialog.limit'
+  | 'limit.unsolicited'
+  | 'limit.runaway'
+  | 'limit.question'
+  | 'action.allow'
+  | 'action.block';
 
 /**
  * The web UI's words in English. Parameters in braces; `{count}` picks a plural form. `{server}` in
@@ -67,6 +74,13 @@ export const WEB_EN: Catalog<WebMessageKey> = {
   'dialog.form': 'Form request from {server}',
   'dialog.url': 'Request to open a web page from {server}',
   'dialog.wait': 'Waiting for a web page from {server}',
+  'kind.limit': 'Asking a lot',
+  'dialog.limit': 'Too many requests from {server}',
+  'limit.unsolicited': 'This server sent many requests on its own, outside any call you made.',
+  'limit.runaway': 'This server keeps asking during your call.',
+  'limit.question': 'Let it ask more?',
+  'action.allow': 'Allow more',
+  'action.block': 'Refuse for now',
   'action.review': 'Review answers',
   'action.submit': 'Submit',
   'action.edit': 'Edit answers',

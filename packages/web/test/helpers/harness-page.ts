@@ -62,7 +62,7 @@ function ui(options: ShowOptions) {
   return webUI(config);
 }
 
-function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel'>) {
+function record(promise: Promise<FormAnswer | UrlAnswer | 'retry' | 'cancel' | 'allow' | 'block'>) {
   void promise.then((outcome) => outcomes.push(outcome));
 }
 
@@ -136,6 +136,18 @@ const harness = {
       signal: controller.signal,
     };
     return shown('elicit-url-wait', () => record(ui(options).waitForCompletion!(wait)));
+  },
+  rateLimit(reason: 'unsolicited' | 'runaway', options: ShowOptions = {}) {
+    controller = new AbortController();
+    const prompt = {
+      kind: 'rate-limit' as const,
+      id: 'p4',
+      requester: options.requester ?? REQUESTER,
+      message: 'Demo Server sent many requests.',
+      reason,
+      signal: controller.signal,
+    };
+    return shown('elicit-rate-limit', () => record(ui(options).rateLimited!(prompt)));
   },
   /** As the client pipeline does: the pattern engine first when the schema needs it, then the form. */
   async formWithPatterns(schema: RequestedSchema, options: ShowOptions = {}) {
