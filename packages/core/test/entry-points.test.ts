@@ -12,6 +12,7 @@ const CORE_NAMES = [
   'ElicitkitError',
   'PeerError',
   'RefusedError',
+  'TASKS_EXTENSION',
   'UsageError',
   'analyzeUrl',
   'applyDefaults',

@@ -9,8 +9,7 @@ import { randomBytes } from '../state/random-pool.js';
  * handler on any instance (the original call, the answers and memoized steps so far, the lease).
  */
 
-/** The extension's identifier, in capabilities and in `-32021` data. */
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+export { TASKS_EXTENSION } from '@elicitkit/core';
 
 /** A task's status on the wire. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
