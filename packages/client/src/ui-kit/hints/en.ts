@@ -1,7 +1,32 @@
 import type { Catalog } from '@elicitkit/core';
 
 /** The keys of the field-hint catalog (`fieldHintMessages`). */
-export type FieldHintKey = keyof typeof FIELD_HINTS_EN;
+export type FieldHintKey =
+  | 'number'
+  | 'integer'
+  | 'number.range'
+  | 'integer.range'
+  | 'number.min'
+  | 'integer.min'
+  | 'number.max'
+  | 'integer.max'
+  | 'range'
+  | 'min'
+  | 'max'
+  | 'length.range'
+  | 'length.exact'
+  | 'length.min'
+  | 'length.max'
+  | 'choices.range'
+  | 'choices.exact'
+  | 'choices.min'
+  | 'choices.max'
+  | 'choices.any'
+  | 'email'
+  | 'uri'
+  | 'date'
+  | 'date-time'
+  | 'date-time.zone';
 
 /**
  * Field hints in English: the short phrase beside a field's label that says what it takes before any
@@ -36,4 +61,4 @@ export const FIELD_HINTS_EN = {
   date: 'YYYY-MM-DD',
   'date-time': 'YYYY-MM-DD hh:mm, your time: {zone}',
   'date-time.zone': 'your time: {zone}',
-} as const satisfies Catalog;
+} as const satisfies Catalog<FieldHintKey>;
