@@ -39,6 +39,8 @@ const ENTRIES: Record<string, string[]> = {
     'answerText',
     'assembleAnswer',
     'consentCard',
+    'fieldHint',
+    'fieldHintMessages',
     'formatFieldValue',
     'isUnanswered',
     'issuesFor',

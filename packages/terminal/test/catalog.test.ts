@@ -50,18 +50,14 @@ describe('the terminal catalog', () => {
     },
   );
 
-  it('formats numbers and plurals for the locale (Intl)', async () => {
-    const de = (await loadWords('de-DE')).t;
-    expect(de.t('hint.integer.range', { min: 1000, max: 2000 })).toBe('ganze Zahl, 1.000–2.000');
-    expect(de.t('hint.choices.min', { count: 1 })).toBe('mindestens 1 Option');
-    const en = (await loadWords('en')).t;
-    expect(en.t('hint.choices.min', { count: 1 })).toBe('at least 1 choice');
-    expect(en.t('hint.choices.min', { count: 2 })).toBe('at least 2 choices');
-    const ar = (await loadWords('ar')).t;
-    expect(ar.t('hint.choices.max', { count: 2 })).toBe('خياران على الأكثر');
-    expect(ar.t('hint.choices.max', { count: 5 })).toBe('5 خيارات على الأكثر');
-    expect(ar.t('hint.choices.max', { count: 11 })).toBe('11 خيارًا على الأكثر');
-    expect(ar.dir).toBe('rtl');
+  it('formats numbers and plurals for the locale (Intl), the kit’s field hints with the rest', async () => {
+    const de = (await loadWords('de-DE')).hints;
+    expect(de.t('integer.range', { min: 1000, max: 2000 })).toBe('ganze Zahl, 1.000–2.000');
+    expect(de.t('choices.min', { count: 1 })).toBe('mindestens 1 Option');
+    const ar = await loadWords('ar');
+    expect(ar.hints.t('choices.max', { count: 2 })).toBe('خياران على الأكثر');
+    expect(ar.hints.t('choices.max', { count: 11 })).toBe('11 خيارًا على الأكثر');
+    expect(ar.t.dir).toBe('rtl');
   });
 
   it('loads a language only when asked for, and falls back to English for one it lacks', async () => {

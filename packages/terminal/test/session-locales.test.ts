@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fieldHint } from '@elicitkit/client/ui-kit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWords } from '../src/i18n/messages.js';
-import { zoneText } from '../src/ui/form-fields.js';
 import { overHttp, overStdio, type Setup } from './helpers/scenario.js';
 import { answer, command, serverGot } from './helpers/session.js';
 
@@ -27,7 +27,7 @@ describe.each([
   ['ar', 'stdio', overStdio],
 ] as const)('elicit connect --locale %s over %s', (locale, transport, start) => {
   it('shows every prompt kind in the person’s language: form fields, validation, review, confirmation, URL card, wait, notices', async () => {
-    const { t, v, url } = await loadWords(locale);
+    const { t, v, url, hints } = await loadWords(locale);
     // 200 columns: no line of this walk wraps, so each catalog string is on the screen whole.
     setup = await start({ args: ['--locale', locale], env: { BROWSER: 'false' }, width: 200, height: 60 });
     const { term } = setup;
@@ -40,22 +40,22 @@ describe.each([
     await answer(term, 'Name', 'text:A', 'Enter');
     await term.waitFor(v.t('too-short', { count: 2 }));
     await answer(term, 'Name', 'text:da', 'Enter');
-    await answer(term, `Email ${t.t('field.optional')} [${t.t('hint.email')}]`, 'Enter');
-    await answer(term, `Website ${t.t('field.optional')} [${t.t('hint.uri')}]`, 'Enter');
-    await answer(term, `Day [${t.t('hint.date')}]`, 'text:2030-05-17', 'Enter');
+    await answer(term, `Email ${t.t('field.optional')} [${hints.t('email')}]`, 'Enter');
+    await answer(term, `Website ${t.t('field.optional')} [${hints.t('uri')}]`, 'Enter');
+    await answer(term, `Day [${hints.t('date')}]`, 'text:2030-05-17', 'Enter');
     await answer(
       term,
-      `Arrival ${t.t('field.optional')} [${t.t('hint.date-time', { zone: zoneText() })}]`,
+      `Arrival ${t.t('field.optional')} [${fieldHint({ kind: 'date-time', constraints: {} }, hints)}]`,
       'Enter',
     );
     await answer(
       term,
-      `Guests [${t.t('hint.integer.range', { min: 1, max: 12 })}] ${t.t('input.default', { value: '2' })}`,
+      `Guests [${hints.t('integer.range', { min: 1, max: 12 })}] ${t.t('input.default', { value: '2' })}`,
       'Enter',
     );
     await answer(
       term,
-      `Budget ${t.t('field.optional')} [${t.t('hint.number.min', { min: 0 })}]`,
+      `Budget ${t.t('field.optional')} [${hints.t('number.min', { min: 0 })}]`,
       'text:x',
       'Enter',
     );
@@ -65,7 +65,7 @@ describe.each([
     await answer(term, 'Seating', 'Enter');
     await term.waitFor(t.t('choice.pick.error'));
     await answer(term, 'Seating', 'Down', 'Down', 'Enter');
-    await answer(term, `Extras ${t.t('field.optional')} [${t.t('hint.choices.max', { count: 2 })}]`);
+    await answer(term, `Extras ${t.t('field.optional')} [${hints.t('choices.max', { count: 2 })}]`);
     await term.waitFor(`${t.t('keys.space')} ${t.t('keys.select')}`);
     await answer(term, 'Extras', 'Space', 'Enter');
     await answer(term, 'Reminder', 'Enter');

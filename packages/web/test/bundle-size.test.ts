@@ -37,11 +37,11 @@ describe('browser bundle size (esbuild, minified, gzip -9; the SDK not counted)'
     expect(size.onDemand).toBeGreaterThan(0);
   });
 
-  it('German, Japanese and Arabic are fetched on demand, each a few KB (web and core catalogs: validation, URL warnings)', async () => {
+  it('German, Japanese and Arabic are fetched on demand, each a few KB (web, core and ui-kit catalogs: validation, URL warnings, field hints)', async () => {
     const size = await measureBundle(ELICITKIT_OF_THE_DEMO_PAGE);
     const base = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/);
     for (const language of ['de', 'ja', 'ar']) {
-      const catalogs = new RegExp(`i18n/(validation/|url-warnings/)?${language}\\.ts$`);
+      const catalogs = new RegExp(`(i18n/(validation/|url-warnings/)?|ui-kit/hints/)${language}\\.ts$`);
       const cost = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/, catalogs) - base;
       console.info(`${language}: ${(cost / 1024).toFixed(1)} KB gzip on demand`);
       expect(cost).toBeGreaterThan(0);

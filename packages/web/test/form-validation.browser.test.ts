@@ -183,7 +183,7 @@ describe('GOV.UK validation pattern in Chromium', () => {
     await expect(at.getAttribute('type')).resolves.toBe('datetime-local');
     await expect(at.inputValue()).resolves.toBe('2030-05-17T18:30'); // 09:30 UTC is 18:30 in Tokyo
     await expect(form(page).locator('[part=hint]').textContent()).resolves.toBe(
-      'In your local time: Asia/Tokyo (UTC+09:00).',
+      'Your time: Asia/Tokyo, UTC+09:00',
     );
     await at.fill('2030-05-18T07:05');
     await form(page).getByRole('button', { name: 'Review answers' }).click();

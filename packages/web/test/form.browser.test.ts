@@ -31,7 +31,15 @@ describe('<elicit-form> in Chromium', () => {
       f.getByLabel('Country').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text),
     ).resolves.toBe('it');
     await expect(f.getByRole('checkbox', { name: 'window' }).isChecked()).resolves.toBe(true);
-    await expect(f.getByText('Choose 1 to 2.')).toBeTruthy();
+    // [E-44] The kit's hints, without the kind or format the input already shows; the date-time names its zone.
+    const hints = await f.locator('[part=hint]').allTextContents();
+    expect(hints.filter((hint) => !hint.startsWith('Your time: '))).toEqual([
+      '2–20 characters',
+      '0–100',
+      '1–12',
+      '1–2 choices',
+    ]);
+    expect(hints.filter((hint) => hint.startsWith('Your time: '))).toHaveLength(1);
     // Only optional fields are marked, in words; a required field's name is its label alone.
     await expect(f.locator('label', { hasText: 'Email' }).textContent()).resolves.toBe('Email (optional)');
     await expect(f.getByLabel('Name').getAttribute('aria-required')).resolves.toBe('true');

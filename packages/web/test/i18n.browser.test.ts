@@ -33,7 +33,9 @@ const WORDS: Record<Locale, Record<string, string[]>> = {
       'Ablehnen',
       'Abbrechen',
       '(optional)',
-      'Von 0 bis 100.',
+      // The kit's field hints, in German with the rest.
+      '1–2 Optionen',
+      'Ihre Ortszeit: ',
     ],
     errors: [
       'Es gibt ein Problem',
@@ -52,7 +54,16 @@ const WORDS: Record<Locale, Record<string, string[]>> = {
     wait: ['Wartet, bis Sie im anderen Tab fertig sind', 'Jetzt erneut versuchen'],
   },
   ja: {
-    form: ['フォームの依頼', '依頼元:', '回答を確認', '拒否', 'キャンセル', '（任意）'],
+    form: [
+      'フォームの依頼',
+      '依頼元:',
+      '回答を確認',
+      '拒否',
+      'キャンセル',
+      '（任意）',
+      '1〜2個を選択',
+      '現地時刻: ',
+    ],
     errors: [
       '問題があります',
       'エラー:',

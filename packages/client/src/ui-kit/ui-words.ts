@@ -6,12 +6,17 @@ import {
   type ValidationMessageKey,
   validationMessages,
 } from '@elicitkit/core';
+import { type FieldHintKey, fieldHintMessages } from './field-hint.js';
 
-/** Everything a UI says in one locale: its own words (`ui`), core's validation messages and URL warnings. */
+/**
+ * Everything a UI says in one locale: its own words (`ui`), core's validation messages and URL warnings, and
+ * the kit's field hints (for `fieldHint`).
+ */
 export interface UiWords<Key extends string> {
   ui: Translator<Key>;
   validation: Translator<ValidationMessageKey>;
   url: Translator<UrlWarningMessageKey>;
+  hints: Translator<FieldHintKey>;
 }
 
 /** A UI's catalogs joined with core's: all of them for one locale at once. */
@@ -23,8 +28,9 @@ export interface UiWordsCatalogs<Key extends string> {
 }
 
 /**
- * A UI's own catalogs (`defineCatalogs`) beside core's `validationMessages` and `urlWarningMessages`, so a
- * prompt gets every word it shows in the person's language from one call, and no UI lists core's catalogs.
+ * A UI's own catalogs (`defineCatalogs`) beside core's `validationMessages` and `urlWarningMessages` and the
+ * kit's `fieldHintMessages`, so a prompt gets every word it shows in the person's language from one call,
+ * and no UI lists the shared catalogs.
  */
 export function uiWords<Key extends string>(own: Catalogs<Key>): UiWordsCatalogs<Key> {
   return {
@@ -32,15 +38,17 @@ export function uiWords<Key extends string>(own: Catalogs<Key>): UiWordsCatalogs
       const ui = own.peek(locale);
       const validation = validationMessages.peek(locale);
       const url = urlWarningMessages.peek(locale);
-      return ui && validation && url ? { ui, validation, url } : undefined;
+      const hints = fieldHintMessages.peek(locale);
+      return ui && validation && url && hints ? { ui, validation, url, hints } : undefined;
     },
     async load(locale) {
-      const [ui, validation, url] = await Promise.all([
+      const [ui, validation, url, hints] = await Promise.all([
         own.load(locale),
         validationMessages.load(locale),
         urlWarningMessages.load(locale),
+        fieldHintMessages.load(locale),
       ]);
-      return { ui, validation, url };
+      return { ui, validation, url, hints };
     },
   };
 }

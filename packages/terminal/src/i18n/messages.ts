@@ -1,4 +1,4 @@
-import { uiWords } from '@elicitkit/client/ui-kit';
+import { type FieldHintKey, uiWords } from '@elicitkit/client/ui-kit';
 import {
   type Catalogs,
   defineCatalogs,
@@ -19,13 +19,15 @@ export const terminalMessages: Catalogs<TerminalMessageKey> = defineCatalogs<Ter
 );
 
 /**
- * What a terminal screen says, in one locale: its own words (`t`), core's validation messages (`v`) and
- * core's URL warnings (`url`). Short names, as every line of the screens reads them.
+ * What a terminal screen says, in one locale: its own words (`t`), core's validation messages (`v`),
+ * core's URL warnings (`url`) and the kit's field hints (`hints`). Short names, as every line of the
+ * screens reads them.
  */
 export interface Words {
   t: Translator<TerminalMessageKey>;
   v: Translator<ValidationMessageKey>;
   url: Translator<UrlWarningMessageKey>;
+  hints: Translator<FieldHintKey>;
 }
 
 const catalogs = uiWords(terminalMessages);
@@ -41,6 +43,6 @@ export function wordsLoader(locale: string | readonly string[]): () => Promise<W
 
 /** Every catalog for `locale` (a tag or a preference list), loaded once and kept. */
 export async function loadWords(locale: string | readonly string[]): Promise<Words> {
-  const { ui, validation, url } = await catalogs.load(locale);
-  return { t: ui, v: validation, url };
+  const { ui, validation, url, hints } = await catalogs.load(locale);
+  return { t: ui, v: validation, url, hints };
 }

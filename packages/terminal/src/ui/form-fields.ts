@@ -1,5 +1,5 @@
 import type { FormPrompt } from '@elicitkit/client';
-import { formatFieldValue, localTimeZone, parseFieldInput } from '@elicitkit/client/ui-kit';
+import { fieldHint, formatFieldValue, parseFieldInput } from '@elicitkit/client/ui-kit';
 import { type ElicitValue, type FormField, issueMessage, type MessageIssue } from '@elicitkit/core';
 import { checkbox, input, select } from '@inquirer/prompts';
 import type { Words } from '../i18n/messages.js';
@@ -15,65 +15,10 @@ const NO_ANSWER = Symbol('no answer');
 /** The first line of a required choice without a default: the cursor rests on it, and it is not an answer. */
 const NOT_YET = Symbol('not chosen yet');
 
-/** `'at least 2 choices'`, `'1–3 characters'`: a count bound in the hint, plural by the language's rules. */
-function countHint(
-  words: Words,
-  what: 'length' | 'choices',
-  min: number | undefined,
-  max: number | undefined,
-): string | undefined {
-  const { t } = words;
-  const least = min === 0 ? undefined : min;
-  if (least !== undefined && max !== undefined) {
-    return least === max
-      ? t.t(`hint.${what}.exact`, { count: max })
-      : t.t(`hint.${what}.range`, { min: least, max });
-  }
-  if (least !== undefined) return t.t(`hint.${what}.min`, { count: least });
-  if (max !== undefined) return t.t(`hint.${what}.max`, { count: max });
-  return undefined;
-}
-
-/** The local zone as the date-time hint names it: `Europe/Berlin, UTC+02:00`, or `UTC`. */
-export function zoneText(): string {
-  const zone = localTimeZone();
-  return zone.id === 'UTC' || zone.id === 'Etc/UTC' ? 'UTC' : `${zone.id}, UTC${zone.offset}`;
-}
-
-/** The short grey hint after a label: format, bounds, item limits. */
-function fieldHint(field: FormField, words: Words): string | undefined {
-  const { t } = words;
-  const c = field.constraints;
-  switch (field.kind) {
-    case 'integer':
-    case 'number': {
-      const kind = field.kind;
-      if (c.minimum !== undefined && c.maximum !== undefined)
-        return t.t(`hint.${kind}.range`, { min: c.minimum, max: c.maximum });
-      if (c.minimum !== undefined) return t.t(`hint.${kind}.min`, { min: c.minimum });
-      if (c.maximum !== undefined) return t.t(`hint.${kind}.max`, { max: c.maximum });
-      return t.t(`hint.${kind}`);
-    }
-    case 'multiselect':
-      return countHint(words, 'choices', c.minItems, c.maxItems) ?? t.t('hint.choices.any');
-    case 'text':
-      return countHint(words, 'length', c.minLength, c.maxLength);
-    case 'email':
-    case 'uri':
-    case 'date':
-      return t.t(`hint.${field.kind}`);
-    case 'date-time': {
-      // The kit reads a date-time typed without an offset as local time; say which zone that is.
-      return t.t('hint.date-time', { zone: zoneText() });
-    }
-    default:
-      return undefined;
-  }
-}
-
 function fieldTitle(field: FormField, screen: Screen): string {
   const { style, words } = screen;
-  const hint = fieldHint(field, words);
+  // A terminal line shows no kind of its own: the hint names it (`whole number, 1–12`, `YYYY-MM-DD`).
+  const hint = fieldHint(field, words.hints, { namesKind: true });
   const parts = [safeLine(field.label, 80)];
   if (!field.required) parts.push(style.dim(words.t.t('field.optional')));
   if (hint) parts.push(style.dim(`[${hint}]`));

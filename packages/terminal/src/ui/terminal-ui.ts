@@ -1,13 +1,4 @@
-import type {
-  CompletionWait,
-  ElicitationUI,
-  FormAnswer,
-  FormPrompt,
-  HostNotice,
-  RateLimitPrompt,
-  UrlAnswer,
-  UrlPrompt,
-} from '@elicitkit/client';
+import type { ElicitationUI } from '@elicitkit/client';
 import type { AllowedUrlAnalysis } from '@elicitkit/core';
 import { localeFromEnv } from '../i18n/locale.js';
 import { wordsLoader } from '../i18n/messages.js';
@@ -68,24 +59,22 @@ export function terminalUI(options: TerminalUIOptions = {}): ElicitationUI {
   /** The URL the person last consented to: the `url-opened` / `open-failed` notice that follows is about it. */
   let consented: AllowedUrlAnalysis | undefined;
 
+  // Each method takes its parameter and answer types from `ElicitationUI`, the contract it implements.
   return {
-    form: (prompt: FormPrompt): Promise<FormAnswer> =>
-      prompting<FormAnswer>(prompt.signal, { action: 'cancel' }, (s) => runForm(prompt, s)),
+    form: (prompt) => prompting(prompt.signal, { action: 'cancel' }, (s) => runForm(prompt, s)),
 
-    url: (prompt: UrlPrompt): Promise<UrlAnswer> =>
-      prompting<UrlAnswer>(prompt.signal, { action: 'cancel' }, async (s) => {
+    url: (prompt) =>
+      prompting(prompt.signal, { action: 'cancel' }, async (s) => {
         const answer = await runUrlPrompt(prompt, s);
         if (answer.action === 'consent') consented = prompt.url;
         return answer;
       }),
 
-    waitForCompletion: (wait: CompletionWait): Promise<'retry' | 'cancel'> =>
-      prompting<'retry' | 'cancel'>(wait.signal, 'retry', (s) => runWait(wait, s)),
+    waitForCompletion: (wait) => prompting(wait.signal, 'retry', (s) => runWait(wait, s)),
 
-    rateLimited: (prompt: RateLimitPrompt): Promise<'allow' | 'block'> =>
-      prompting<'allow' | 'block'>(prompt.signal, 'block', (s) => runLimitPrompt(prompt, s)),
+    rateLimited: (prompt) => prompting(prompt.signal, 'block', (s) => runLimitPrompt(prompt, s)),
 
-    notice(notice: HostNotice): void {
+    notice(notice) {
       const about = notice.code === 'url-opened' || notice.code === 'open-failed' ? consented : undefined;
       void keyboard.take(async () => {
         output.write(`${noticeLines(notice, await screen(), about)}\n`);

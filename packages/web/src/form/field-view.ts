@@ -1,8 +1,8 @@
+import { fieldHint } from '@elicitkit/client/ui-kit';
 import type { FormField } from '@elicitkit/core';
 import { h } from '../dom.js';
 import type { Messages } from '../i18n/messages.js';
 import { safeBlock, safeLine } from '../text.js';
-import { hintFor } from './hints.js';
 
 /** A field's current answer (`undefined` when unanswered), or why its input cannot be read. */
 export type FieldReading = { ok: true; value: unknown } | { ok: false; code: 'not-a-number' };
@@ -55,7 +55,10 @@ export function fieldChrome(ctx: FieldContext, setInvalid: (invalid: boolean) =>
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const description = field.description ? safeBlock(field.description, 1000) : '';
-  const hint = hintFor(field, t);
+  // E-44: the rule before any message. The input says the kind (`inputmode`, pickers), so the hint only
+  // bounds it; a line of its own under the label, so it starts with a capital (`At least 1`).
+  const bare = fieldHint(field, messages.hints, { namesKind: false });
+  const hint = bare && bare.charAt(0).toLocaleUpperCase(messages.hints.locale) + bare.slice(1);
   const error = h('p', { id: errorId, class: 'error', part: 'error', 'aria-live': 'polite' });
   const label: (string | Node)[] = [h('bdi', {}, safeLine(field.label, 120))];
   // Only optional fields are marked, in words: a required field's name is read once, its state by `aria-required`.

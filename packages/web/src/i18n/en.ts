@@ -28,16 +28,6 @@ export type WebMessageKey =
   | 'answer.none'
   | 'answer.unanswered'
   | 'select.choose'
-  | 'hint.choices'
-  | 'hint.choicesAtLeast'
-  | 'hint.choicesAtMost'
-  | 'hint.range'
-  | 'hint.atLeast'
-  | 'hint.atMost'
-  | 'hint.length'
-  | 'hint.lengthAtLeast'
-  | 'hint.lengthAtMost'
-  | 'hint.dateTime'
   | 'list.filter'
   | 'list.status'
   | 'list.selected'
@@ -100,16 +90,6 @@ export const WEB_EN: Catalog<WebMessageKey> = {
   'answer.none': 'No answer',
   'answer.unanswered': 'Not answered',
   'select.choose': 'Choose…',
-  'hint.choices': 'Choose {min} to {max}.',
-  'hint.choicesAtLeast': 'Choose at least {count}.',
-  'hint.choicesAtMost': 'Choose at most {count}.',
-  'hint.range': 'From {min} to {max}.',
-  'hint.atLeast': 'At least {min}.',
-  'hint.atMost': 'At most {max}.',
-  'hint.length': 'From {min} to {max} characters.',
-  'hint.lengthAtLeast': { one: 'At least {count} character.', other: 'At least {count} characters.' },
-  'hint.lengthAtMost': { one: 'At most {count} character.', other: 'At most {count} characters.' },
-  'hint.dateTime': 'In your local time: {zone} (UTC{offset}).',
   'list.filter': 'Type to filter the list',
   'list.status': { one: '{shown} of {count} option shown.', other: '{shown} of {count} options shown.' },
   'list.selected': 'Chosen: {choices}.',
