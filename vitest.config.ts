@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Child processes load the packages' build; bring it up to date once, before any file runs.
+    globalSetup: ['test/support/build.ts'],
     // vitest's default is one worker less than the cores: one worker on a 2-core machine. Most test files here wait
     // on real peers (servers, Chromium, tmux, Redis, child processes) rather than compute, so a worker per core keeps
     // both busy; the tests prove behaviour through events, never through timing, so sharing the machine is safe.

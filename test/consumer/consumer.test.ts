@@ -21,7 +21,7 @@ import { type Packed, packAll, ScratchApp, timed, timings } from './scratch.js';
  *   server runs as pasted; each subpath fails at import naming what to install.
  * - a browser bundle (esbuild, platform browser) of the web README's host, from the `full` app's tarballs.
  *
- * The first run downloads the SDK into `.tmp/npm-cache`; later runs install from it.
+ * The apps install from npm's own cache, which `npm install` of this checkout has filled (`--prefer-offline`).
  */
 
 const SDK = ['@modelcontextprotocol/server@^2.4.0', '@modelcontextprotocol/client@^2.4.0'];

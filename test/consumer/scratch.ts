@@ -13,11 +13,6 @@ import { ROOT } from '../support/code-blocks.js';
 
 const run = promisify(execFile);
 
-/**
- * One npm cache for every app and every run (`.tmp/npm-cache`, git-ignored): the first run downloads the SDK and the
- * optional peers, later runs install them from the cache (`--prefer-offline`).
- */
-export const NPM_CACHE = path.join(ROOT, '.tmp', 'npm-cache');
 
 /** The published workspace packages, in dependency order, with their tarballs once packed. */
 export interface Packed {
@@ -76,7 +71,9 @@ export class ScratchApp {
       await timed(`${path.basename(this.dir)}: npm install`, () =>
         run('npm', args, {
           cwd: this.dir,
-          env: { ...process.env, npm_config_cache: NPM_CACHE, npm_config_update_notifier: 'false' },
+          // npm's own cache, as a user's install uses: `npm install` of this checkout has filled it with the SDK
+          // and the optional peers already, so the apps install them without a download (`--prefer-offline`).
+          env: { ...process.env, npm_config_update_notifier: 'false' },
           maxBuffer: 16 * 1024 * 1024,
         }),
       );

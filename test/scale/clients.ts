@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type ClientApp, tokenOf } from './instance.js';
+import { NODE_TS } from '../support/node-ts.js';
 
 export interface ScaleClient {
   user: string;
@@ -124,7 +125,7 @@ export async function spawnInstance(options: SpawnOptions): Promise<InstanceProc
   if (options.timeCompletions) args.push('--time-completions');
   const child = spawn(
     process.execPath,
-    ['--conditions=@elicitkit/source', '--import', 'tsx', MAIN, ...args],
+    [...NODE_TS.slice(1), MAIN, ...args],
     {
       stdio: ['pipe', 'pipe', 'pipe'],
     },

@@ -28,6 +28,7 @@ import {
 } from '../src/index.js';
 import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
 import { start20250618HttpServer } from './helpers/server-2025-06-18.js';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 
 const ALICE = DEFAULT_USERS[0]!;
 const textOf = (result: unknown) =>
@@ -152,9 +153,7 @@ describe('a v1 SDK host against an elicitkit server on stdio', () => {
       new StdioClientTransport({
         command: process.execPath,
         args: [
-          '--conditions=@elicitkit/source',
-          '--import',
-          'tsx',
+          ...NODE_TS.slice(1),
           join(import.meta.dirname, 'helpers/stdio-server-elicitkit.ts'),
         ],
         stderr: 'ignore',

@@ -4,6 +4,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callTool } from './helpers/harness.js';
 import type { ToolEvent } from './helpers/tools.js';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -31,7 +32,7 @@ afterAll(async () => {
 async function connect(answer: (params: unknown) => unknown): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--conditions=@elicitkit/source', '--import', 'tsx', fixture],
+    args: [...NODE_TS.slice(1), fixture],
     cwd: repoRoot,
     env: { ...getDefaultEnvironment(), ELICITKIT_TEST_TIMEOUT_MS: '200' },
     stderr: 'pipe',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 import { formServer, SPOOF_URL, urlServer } from './helpers/fixtures.js';
 import type { TestServer } from './helpers/servers.js';
 import { ELICIT } from './helpers/tmux.js';
@@ -121,7 +122,7 @@ describe('cold start', () => {
     const tracer = fileURLToPath(new URL('./helpers/trace-imports.mjs', import.meta.url));
     const { stdout } = await run(
       ELICIT[0]!,
-      [ELICIT[1]!, '--import', tracer, ...ELICIT.slice(2), '--version'],
+      ['--import', tracer, ...ELICIT.slice(1), '--version'],
       {
         env: { ...process.env, TRACE_IMPORTS_FILE: trace },
       },
@@ -188,7 +189,7 @@ describe('elicit call --answers (no terminal)', () => {
   it("talks to a stdio server started after --, its stderr shown sanitized and marked as the server's", async () => {
     const server = fileURLToPath(new URL('./helpers/stdio-server.ts', import.meta.url));
     const file = await answersFile('stdio.json', { name: 'Grace' });
-    const run = await elicit('call', 'ask', '--answers', file, '--', ...ELICIT.slice(0, 4), server);
+    const run = await elicit('call', 'ask', '--answers', file, '--', ...NODE_TS, server);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}\n');
     expect(run.stderr).toContain('[server] starting form\n');

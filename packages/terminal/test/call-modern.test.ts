@@ -3,16 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 import { ELICIT } from './helpers/tmux.js';
 
 let scratch: string;
 let answers: string;
-const stdioServer = [
-  process.execPath,
-  '--import',
-  'tsx',
-  join(import.meta.dirname, 'helpers/modern-stdio-server.ts'),
-];
+const stdioServer = [...NODE_TS, join(import.meta.dirname, 'helpers/modern-stdio-server.ts')];
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'elicit-call-modern-'));

@@ -63,13 +63,19 @@ const STATES: Record<string, (page: Page) => Promise<void>> = {
   wait: (page) => harness(page, 'wait', ['https://accounts.example.com/connect/7f3a']),
 };
 
+/**
+ * The axe rules whose verdict can change with the colour scheme. Names, roles, structure and focus order are the
+ * same in both schemes, so the dark run checks only these (every rule runs in the light one).
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 describe('accessibility (axe-core) in Chromium', () => {
   for (const scheme of ['light', 'dark'] as const) {
     for (const [state, reach] of Object.entries(STATES)) {
-      it(`${state}, ${scheme}: zero axe violations`, async () => {
+      it(`${state}, ${scheme}: zero axe violations${scheme === 'dark' ? ' (colour rules)' : ''}`, async () => {
         const page = await rig.page({ colorScheme: scheme });
         await reach(page);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, scheme === 'dark' ? COLOUR_RULES : undefined)).toEqual([]);
         if (['form', 'form-errors', 'url', 'wait'].includes(state)) {
           await page.screenshot({ path: `${ARTIFACTS}${state}-${scheme}.png`, fullPage: true });
         }

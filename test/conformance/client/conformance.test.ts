@@ -7,14 +7,13 @@ import {
   expectAllPassed,
   repositoryRoot,
 } from '../run-conformance.js';
+import { NODE_TS } from '../../support/node-ts.js';
 
 // The official suite launches the elicitkit conformance client, which runs on this project's Node. The CLI
 // splits the command on spaces and runs it through a shell, from this repository's root.
 const clientCommand = [
   process.execPath,
-  '--conditions=@elicitkit/source',
-  '--import',
-  'tsx',
+  ...NODE_TS.slice(1),
   join(repositoryRoot, 'test/conformance/client/client.ts'),
 ].join(' ');
 

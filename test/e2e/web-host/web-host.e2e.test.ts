@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
 import { CHROMIUM_ARGS } from '../../../packages/web/test/helpers/chromium.js';
@@ -34,9 +34,18 @@ afterAll(async () => {
 
 type Era = '2025-11-25' | '2026-07-28';
 
+/** Each test's host pages, closed after it: a connected page left open keeps its session and streams going. */
+const open = new Set<BrowserContext>();
+afterEach(async () => {
+  const contexts = [...open];
+  open.clear();
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
 /** The host page, speaking `era`, connected as `token`'s user. */
 async function hostPage(token: string, era: Era): Promise<Page> {
   const context = await browser.newContext();
+  open.add(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

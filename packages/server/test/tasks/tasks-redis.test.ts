@@ -8,6 +8,7 @@ import { RedisTaskStore } from '../../src/redis/index.js';
 import { startTestRedis, type TestRedis } from '../redis/redis-server.js';
 import { effects, taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 
 const MAIN = fileURLToPath(new URL('./instance-main.ts', import.meta.url));
 const LEASE_MS = 400;
@@ -25,9 +26,7 @@ async function spawnInstance(
   const child = spawn(
     process.execPath,
     [
-      '--conditions=@elicitkit/source',
-      '--import',
-      'tsx',
+      ...NODE_TS.slice(1),
       MAIN,
       redis.url,
       prefix,

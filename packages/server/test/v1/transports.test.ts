@@ -17,6 +17,7 @@ import { type ServedMcpHttp, serveMcpHttp } from '../../src/http/index.js';
 import type { V1McpServer } from '../../src/index.js';
 import { makeServer } from '../helpers/peers.js';
 import { type ToolEvent, transportTools } from '../helpers/tools.js';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 
 /**
  * v1 SDK servers over real transports: stdio (the v1 SDK's own, in a child process) and Streamable HTTP with
@@ -57,7 +58,7 @@ describe.each(['sdk 1.32', 'sdk 1.17'] as const)('a v1 SDK server over stdio, %s
     const Transport = kind === 'sdk 1.17' ? Stdio117 : StdioClientTransport;
     const transport = new Transport({
       command: process.execPath,
-      args: ['--conditions=@elicitkit/source', '--import', 'tsx', fixture],
+      args: [...NODE_TS.slice(1), fixture],
       cwd: repoRoot,
       env: { ...getDefaultEnvironment(), ELICITKIT_TEST_TIMEOUT_MS: '60000' },
       stderr: 'pipe',

@@ -2,12 +2,13 @@
 // pages (plain fetch and a cookie jar) is `DemoBrowser` in test/support/demo-browser.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 
 export const demoSource = (file: string) =>
   fileURLToPath(new URL(`../../../../examples/demo/src/${file}`, import.meta.url));
 
-/** Node running TypeScript sources, as the tests run everything (no build needed). */
-export const TS = [process.execPath, '--conditions=@elicitkit/source', '--import', 'tsx'];
+/** Node running a TypeScript file, the elicitkit packages from their build (test/support/node-ts.ts). */
+export const TS = NODE_TS;
 
 /** The default demo users. */
 export const ALICE = { name: 'alice', token: 'demo-alice', password: 'alice-pass' };

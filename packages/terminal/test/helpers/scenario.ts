@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 import { type ScenarioControl, scenarioHttpServer } from './scenario-server.js';
 import { ELICIT, Terminal } from './tmux.js';
 
@@ -44,7 +45,7 @@ export async function overStdio(options: SetupOptions = {}): Promise<Setup> {
       '2025-11-25',
       ...(options.args ?? []),
       '--',
-      ...ELICIT.slice(0, 4),
+      ...NODE_TS,
       STDIO_SERVER,
     ],
     options,

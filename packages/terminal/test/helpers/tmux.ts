@@ -5,14 +5,11 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The CLI from source, as the tests run it (no build needed). */
-export const ELICIT = [
-  process.execPath,
-  '--conditions=@elicitkit/source',
-  '--import',
-  'tsx',
-  fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url)),
-];
+/**
+ * The CLI as a user runs it: its build (`bin/elicit.js` loads `dist/cli/main.js`), kept up to date by the suite's
+ * global setup (test/support/build.ts).
+ */
+export const ELICIT = [process.execPath, fileURLToPath(new URL('../../bin/elicit.js', import.meta.url))];
 
 const quoteShell = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 let sessions = 0;

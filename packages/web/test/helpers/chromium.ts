@@ -5,8 +5,8 @@ import { createRequire } from 'node:module';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS } from '../../../../test/support/chromium.js';
 import type {} from './harness-page.js';
 
@@ -37,6 +37,8 @@ export interface Rig {
   served: string[];
   /** A fresh page with the harness loaded. */
   page(options?: PageOptions): Promise<Page>;
+  /** Closes every page opened so far (`useRig` does it after each test). */
+  closePages(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startRig(): Promise<Rig> {
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const open = new Set<BrowserContext>();
   return {
     browser,
     origin,
@@ -87,6 +90,7 @@ export async function startRig(): Promise<Rig> {
         ...(options.timezoneId && { timezoneId: options.timezoneId }),
         ...(options.locale && { locale: options.locale }),
       });
+      open.add(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => {
         throw error;
@@ -94,6 +98,11 @@ export async function startRig(): Promise<Rig> {
       await page.goto(`${origin}${options.path ?? '/'}`);
       if (!options.path) await page.waitForFunction(() => 'harness' in window);
       return page;
+    },
+    async closePages() {
+      const contexts = [...open];
+      open.clear();
+      await Promise.all(contexts.map((context) => context.close()));
     },
     async close() {
       await browser.close();
@@ -108,15 +117,21 @@ export async function outcomes(page: Page, count: number): Promise<unknown[]> {
   return page.evaluate(() => window.harness.outcomes);
 }
 
-/** Runs axe-core on the whole page (shadow roots included); returns the violations, summarized. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe-core on the whole page (shadow roots included); returns the violations, summarized. `rules` runs only
+ * those rules (by id) instead of all of them.
+ */
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: '/axe.js' });
-  return page.evaluate(async () => {
-    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
+  return page.evaluate(async (only) => {
+    const results = await window.axe!.run(document, {
+      resultTypes: ['violations'],
+      ...(only && { runOnly: { type: 'rule', values: only } }),
+    });
     return results.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`,
     );
-  });
+  }, rules);
 }
 
 /**
@@ -127,6 +142,10 @@ export function useRig(): Rig {
   let started: Rig | undefined;
   beforeAll(async () => {
     started = await startRig();
+  });
+  // A page left open keeps its renderer busy (timers, layout) for the rest of the file: close each test's pages.
+  afterEach(async () => {
+    await started?.closePages();
   });
   afterAll(async () => {
     await started?.close();
@@ -146,6 +165,7 @@ export function useRig(): Rig {
       return current().served;
     },
     page: (options) => current().page(options),
+    closePages: () => current().closePages(),
     close: () => current().close(),
   };
 }
