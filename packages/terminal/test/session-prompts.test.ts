@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 import { overHttp, type Setup, TRANSPORTS } from './helpers/scenario.js';
 import { answer, lastLineWith, serverGot } from './helpers/session.js';
-import { ELICIT, Terminal } from './helpers/tmux.js';
+import { Terminal } from './helpers/tmux.js';
 
 // Real terminals and Node processes started from TypeScript: generous ceilings on a loaded machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -73,14 +74,7 @@ describe('terminalUI({ hostName, locale }) in an app of its own', () => {
   it('names the host in its mark on every prompt, in the language asked for', async () => {
     setup = await overHttp();
     const url = /at (http:\S+)/.exec(await setup.term.screen())![1]!;
-    term = await Terminal.start([
-      ...ELICIT.slice(0, 4),
-      LIBRARY_HOST,
-      'Acme Assistant',
-      'de',
-      'confirm_it',
-      url,
-    ]);
+    term = await Terminal.start([...NODE_TS, LIBRARY_HOST, 'Acme Assistant', 'de', 'confirm_it', url]);
     await answer(term, 'Ihre Antwort an scenario-server 1.0.0:', 'Enter');
     const screen = await term.waitFor('RESULT');
     expect(screen).toMatch(/^◆ Acme Assistant · Formularanfrage von scenario-server 1\.0\.0$/m);
