@@ -13,7 +13,6 @@ import { ROOT } from '../support/code-blocks.js';
 
 const run = promisify(execFile);
 
-
 /** The published workspace packages, in dependency order, with their tarballs once packed. */
 export interface Packed {
   /** `@elicitkit/server` → absolute path of its `.tgz`. */

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { type ClientApp, tokenOf } from './instance.js';
 import { NODE_TS } from '../support/node-ts.js';
+import { type ClientApp, tokenOf } from './instance.js';
 
 export interface ScaleClient {
   user: string;
@@ -123,13 +123,9 @@ export async function spawnInstance(options: SpawnOptions): Promise<InstanceProc
   const args = ['--name', name, '--redis', options.redisUrl ?? '', '--prefix', options.keyPrefix ?? 'scale:'];
   args.push('--load-users', String(options.loadUsers ?? 0), '--store', options.store ?? 'redis');
   if (options.timeCompletions) args.push('--time-completions');
-  const child = spawn(
-    process.execPath,
-    [...NODE_TS.slice(1), MAIN, ...args],
-    {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...NODE_TS.slice(1), MAIN, ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const errors: string[] = [];
   child.stderr.on('data', (d: Buffer) => errors.push(d.toString()));

@@ -16,12 +16,18 @@ export default async function buildPackages(): Promise<void> {
   const root = resolve(import.meta.dirname, '../..');
   const run = promisify(execFile);
   try {
-    await run(process.execPath, [resolve(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], {
-      cwd: root,
-    });
+    await run(
+      process.execPath,
+      [resolve(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
+      {
+        cwd: root,
+      },
+    );
     await run(process.execPath, ['tools/peer-guards.mjs'], { cwd: root });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`the packages do not build (npm run build), so child processes cannot load them:\n${stdout}${stderr}`);
+    throw new Error(
+      `the packages do not build (npm run build), so child processes cannot load them:\n${stdout}${stderr}`,
+    );
   }
 }

@@ -19,6 +19,7 @@ import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-ser
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
 // The demo's pages, played with fetch and a cookie jar (shared with the terminal's demo tests).
 import { DemoBrowser } from '../../../test/support/demo-browser.js';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 import {
   callToolWithElicitation,
   type ElicitationHost,
@@ -28,7 +29,6 @@ import {
 } from '../src/index.js';
 import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
 import { start20250618HttpServer } from './helpers/server-2025-06-18.js';
-import { NODE_TS } from '../../../test/support/node-ts.js';
 
 const ALICE = DEFAULT_USERS[0]!;
 const textOf = (result: unknown) =>
@@ -152,10 +152,7 @@ describe('a v1 SDK host against an elicitkit server on stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [
-          ...NODE_TS.slice(1),
-          join(import.meta.dirname, 'helpers/stdio-server-elicitkit.ts'),
-        ],
+        args: [...NODE_TS.slice(1), join(import.meta.dirname, 'helpers/stdio-server-elicitkit.ts')],
         stderr: 'ignore',
       }),
     );

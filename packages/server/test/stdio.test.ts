@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
 import { callTool } from './helpers/harness.js';
 import type { ToolEvent } from './helpers/tools.js';
-import { NODE_TS } from '../../../test/support/node-ts.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

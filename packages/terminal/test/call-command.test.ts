@@ -120,13 +120,9 @@ describe('cold start', () => {
   it('answers --version without loading the SDK, the prompt library or the elicitkit packages', async () => {
     const trace = join(scratch, 'imports.txt');
     const tracer = fileURLToPath(new URL('./helpers/trace-imports.mjs', import.meta.url));
-    const { stdout } = await run(
-      ELICIT[0]!,
-      ['--import', tracer, ...ELICIT.slice(1), '--version'],
-      {
-        env: { ...process.env, TRACE_IMPORTS_FILE: trace },
-      },
-    );
+    const { stdout } = await run(ELICIT[0]!, ['--import', tracer, ...ELICIT.slice(1), '--version'], {
+      env: { ...process.env, TRACE_IMPORTS_FILE: trace },
+    });
     expect(stdout).toBe('0.1.0\n');
     const loaded = (await readFile(trace, 'utf8'))
       .split('\n')

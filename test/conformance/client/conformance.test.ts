@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { NODE_TS } from '../../support/node-ts.js';
 import { TOOL_INSTALL_TIMEOUT_MS } from '../../support/tool-install.js';
 import {
   type ConformanceRun,
@@ -7,7 +8,6 @@ import {
   expectAllPassed,
   repositoryRoot,
 } from '../run-conformance.js';
-import { NODE_TS } from '../../support/node-ts.js';
 
 // The official suite launches the elicitkit conformance client, which runs on this project's Node. The CLI
 // splits the command on spaces and runs it through a shell, from this repository's root.

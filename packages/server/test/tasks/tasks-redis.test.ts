@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 import { type ServedMcpHttp, serveMcpHttp } from '../../src/http/index.js';
 import { createTasks, type Tasks } from '../../src/index.js';
 import { RedisTaskStore } from '../../src/redis/index.js';
 import { startTestRedis, type TestRedis } from '../redis/redis-server.js';
 import { effects, taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';
-import { NODE_TS } from '../../../../test/support/node-ts.js';
 
 const MAIN = fileURLToPath(new URL('./instance-main.ts', import.meta.url));
 const LEASE_MS = 400;
@@ -25,15 +25,7 @@ async function spawnInstance(
 ): Promise<{ url: URL; kill(): Promise<void> }> {
   const child = spawn(
     process.execPath,
-    [
-      ...NODE_TS.slice(1),
-      MAIN,
-      redis.url,
-      prefix,
-      name,
-      hang ? '1' : '0',
-      String(LEASE_MS),
-    ],
+    [...NODE_TS.slice(1), MAIN, redis.url, prefix, name, hang ? '1' : '0', String(LEASE_MS)],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);

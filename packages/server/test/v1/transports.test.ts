@@ -13,11 +13,11 @@ import { StdioClientTransport as Stdio117 } from 'mcp-sdk-1-17/client/stdio.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../../test/support/node-ts.js';
 import { type ServedMcpHttp, serveMcpHttp } from '../../src/http/index.js';
 import type { V1McpServer } from '../../src/index.js';
 import { makeServer } from '../helpers/peers.js';
 import { type ToolEvent, transportTools } from '../helpers/tools.js';
-import { NODE_TS } from '../../../../test/support/node-ts.js';
 
 /**
  * v1 SDK servers over real transports: stdio (the v1 SDK's own, in a child process) and Streamable HTTP with
