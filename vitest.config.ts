@@ -13,7 +13,7 @@ export default defineConfig({
     globalSetup: ['test/support/build.ts'],
     // vitest's default is one worker less than the cores: one worker on a 2-core machine. Most test files here wait
     // on real peers (servers, Chromium, tmux, Redis, child processes) as well as compute, so one worker more than
-    // the cores keeps them busy (2 cores: 2 workers took 647 s, 3 took 571 s, every core 0 % idle); the tests prove
+    // the cores keeps them busy (on 2 cores vitest went from about 650 s with 2 workers to about 570 s with 3); the tests prove
     // behaviour through events, never through timing, so sharing the machine is safe.
     maxWorkers: availableParallelism() + 1,
   },

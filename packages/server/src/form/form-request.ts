@@ -60,8 +60,9 @@ export function createFormRequest<S extends FormSchema>(
     ]);
   }
   const form = compileForm(input.schema);
+  const ask = askedForm(form);
   const allowed = input.notSecret;
-  const verdict = messageVerdict(form, input.message);
+  const verdict = messageVerdict(ask.verdicts, form, input.message);
   const findings =
     verdict.secrets.length === 0 ? form.secretFindings : [...form.secretFindings, ...verdict.secrets];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
@@ -72,7 +73,7 @@ export function createFormRequest<S extends FormSchema>(
   return {
     message: input.message,
     requestedSchema: form.requestedSchema,
-    readResult: readerOf(form) as FormRequest<FormData<S>>['readResult'],
+    readResult: ask.readResult as FormRequest<FormData<S>>['readResult'],
   };
 }
 
@@ -82,38 +83,48 @@ interface MessageVerdict {
   link: string | undefined;
 }
 
-// The messages a form was last asked with, and their verdicts: most forms are asked with one message, or a few, so
-// the scans run once per message, not once per ask. Bounded per form; the form itself is held weakly.
-const verdicts = new WeakMap<CompiledForm, Map<string, MessageVerdict>>();
+/**
+ * What asking a compiled form works out once: its answer reader, and its verdicts on the messages it was asked
+ * with (most forms are asked with one message, or a few, so the scans run once per message, not once per ask;
+ * bounded per form). One weak entry per form, collected with it: a form built per call costs one entry, not two.
+ */
+interface AskedForm {
+  readonly readResult: FormRequest<unknown>['readResult'];
+  readonly verdicts: Map<string, MessageVerdict>;
+}
+const asked = new WeakMap<CompiledForm, AskedForm>();
 const MAX_MESSAGES_PER_FORM = 16;
 
-function messageVerdict(form: CompiledForm, message: string): MessageVerdict {
-  let known = verdicts.get(form);
-  const cached = known?.get(message);
+function askedForm(form: CompiledForm): AskedForm {
+  let entry = asked.get(form);
+  if (!entry) {
+    entry = { readResult: readerOf(form), verdicts: new Map() };
+    asked.set(form, entry);
+  }
+  return entry;
+}
+
+function messageVerdict(
+  known: Map<string, MessageVerdict>,
+  form: CompiledForm,
+  message: string,
+): MessageVerdict {
+  const cached = known.get(message);
   if (cached) return cached;
   const verdict = { secrets: findSensitiveMessage(message, form.freeInputFields), link: findLink(message) };
-  if (!known) {
-    known = new Map();
-    verdicts.set(form, known);
-  }
   if (known.size >= MAX_MESSAGES_PER_FORM) known.clear();
   known.set(message, verdict);
   return verdict;
 }
-
-// One reader per compiled form, shared by every ask of it.
-const readers = new WeakMap<CompiledForm, FormRequest<unknown>['readResult']>();
 
 /**
  * E-60: turns a client's result into a typed outcome with the form's schema: `accept` content checked with core
  * (required fields, types, bounds, formats, unknown fields rejected), then the author's Standard Schema.
  */
 function readerOf(form: CompiledForm): FormRequest<unknown>['readResult'] {
-  let reader = readers.get(form);
-  if (reader) return reader;
   const { requestedSchema, standard } = form;
   const hasDefaults = Object.values(requestedSchema.properties).some((p) => p.default !== undefined);
-  reader = async (result) => {
+  return async (result) => {
     if (result.action !== 'accept') return { action: result.action };
     // E-60: an accept without content is an empty answer, which fails any required field. E-13: an omitted field
     // with a default gets it before the check, on every revision (and a revision that cannot carry defaults, F-06,
@@ -129,6 +140,4 @@ function readerOf(form: CompiledForm): FormRequest<unknown>['readResult'] {
     if (!refined.ok) throw invalidAnswerError(refined.issues);
     return { action: 'accept', data: refined.value };
   };
-  readers.set(form, reader);
-  return reader;
 }
