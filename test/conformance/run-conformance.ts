@@ -35,6 +35,8 @@ export async function conformanceRunner(subcommand: 'client' | 'server'): Promis
   return {
     async scenario(name, args) {
       const dir = join(outputDir, name);
+      // A scenario run again (see `onceMoreIfLate`) reads only its own checks.
+      await rm(dir, { recursive: true, force: true });
       const { exitCode, output } = await new Promise<{ exitCode: number | null; output: string }>(
         (done, fail) => {
           const child = spawn(cliNode, [cli, subcommand, ...args, '--scenario', name, '-o', dir], {
@@ -60,6 +62,33 @@ export async function conformanceRunner(subcommand: 'client' | 'server'): Promis
   };
 }
 
+type ScenarioRun = Awaited<ReturnType<ConformanceRun['scenario']>>;
+
+/**
+ * Checks of the official suite that wait for the server's reply within a fixed sub-second window of the CLI's own
+ * (500 ms for the logging check, 600 ms for the response-stream check). On a machine busy with the rest of the suite
+ * the window can close before a correct reply arrives, and the check fails with no frame read.
+ */
+const TIMING_BOUND_CHECKS = new Set([
+  'sep-2575-server-no-log-without-loglevel',
+  'sep-2575-http-server-no-independent-requests-on-stream',
+]);
+
+/**
+ * Runs a scenario, and once more if its only failures are {@link TIMING_BOUND_CHECKS}. The first run's failures
+ * are printed, never dropped; any other failure, or the same one twice, fails the test.
+ */
+export async function onceMoreIfLate(run: () => Promise<ScenarioRun>): Promise<ScenarioRun> {
+  const first = await run();
+  const failed = first.checks.filter((check) => check.status === 'FAILURE');
+  if (failed.length === 0 || !failed.every((check) => TIMING_BOUND_CHECKS.has(check.id))) return first;
+  console.warn(
+    `conformance: ${failed.map((check) => check.id).join(', ')} failed inside the CLI's sub-second reply ` +
+      `window; running the scenario once more. First run:\n${first.output}`,
+  );
+  return run();
+}
+
 /**
  * No baseline of expected failures: every named check passed, and no check failed, warned or was skipped
  * (`INFO` lines are notes, not verdicts). `notApplicable` names checks the suite skips by design for this
@@ -67,7 +96,7 @@ export async function conformanceRunner(subcommand: 'client' | 'server'): Promis
  * SKIPPED, not failed.
  */
 export function expectAllPassed(
-  run: Awaited<ReturnType<ConformanceRun['scenario']>>,
+  run: ScenarioRun,
   expectedChecks: readonly string[],
   notApplicable: readonly string[] = [],
 ): void {
