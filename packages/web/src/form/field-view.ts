@@ -55,7 +55,7 @@ export function fieldChrome(ctx: FieldContext, setInvalid: (invalid: boolean) =>
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const description = field.description ? safeBlock(field.description, 1000) : '';
-  // E-44: the rule before any message. The input says the kind (`inputmode`, pickers), so the hint only
+  // The rule before any message (fieldHint). The input says the kind (`inputmode`, pickers), so the hint only
   // bounds it; a line of its own under the label, so it starts with a capital (`At least 1`).
   const bare = fieldHint(field, messages.hints, { namesKind: false });
   const hint = bare && bare.charAt(0).toLocaleUpperCase(messages.hints.locale) + bare.slice(1);
