@@ -144,6 +144,9 @@ export function webUI(options: WebUIOptions = {}): WebUI {
     }
     const returnFocus = deepActiveElement();
     dialog?.showModal();
+    // showModal focuses the dialog's first control and scrolls to it: on a small screen that can be the end of a
+    // long prompt. The prompt starts at its top, where it says who asks (E-03); its own focus scrolls only if needed.
+    if (dialog) dialog.scrollTop = 0;
     element.focus();
     return new Promise<O>((resolve) => {
       const finish = (outcome: O) => {

@@ -5,7 +5,10 @@ import type { Messages } from '../i18n/messages.js';
 import { safeBlock, safeLine } from '../text.js';
 
 /** A field's current answer (`undefined` when unanswered), or why its input cannot be read. */
-export type FieldReading = { ok: true; value: unknown } | { ok: false; code: 'not-a-number' };
+export type FieldReading =
+  | { ok: true; value: unknown }
+  | { ok: false; code: 'not-a-number' }
+  | { ok: false; code: 'format'; params: { format: string } };
 
 /** One rendered field: its DOM, how to read its answer, and where its messages go. */
 export interface FieldView {
@@ -70,6 +73,10 @@ export function fieldChrome(ctx: FieldContext, setInvalid: (invalid: boolean) =>
     hint ? h('p', { id: hintId, class: 'hint', part: 'hint' }, hint) : undefined,
     error,
   ].filter((element): element is HTMLParagraphElement => element !== undefined);
+  // Valid until a check says otherwise: without it, the browser's own validity (an email half typed, a number out
+  // of range) reaches assistive technology as "invalid" while no message explains it (GOV.UK: no error before
+  // the person leaves the field).
+  setInvalid(false);
   const pattern = field.constraints.pattern;
   const details = pattern
     ? h(

@@ -1,5 +1,5 @@
 import type { FormAnswer, FormPrompt } from '@elicitkit/client';
-import { answerText, assembleAnswer, issuesFor } from '@elicitkit/client/ui-kit';
+import { answerText, assembleAnswer, issuesFor, isUnanswered } from '@elicitkit/client/ui-kit';
 import { type ContentIssue, issueMessage, type MessageIssue } from '@elicitkit/core';
 import { h } from '../dom.js';
 import type { Messages } from '../i18n/messages.js';
@@ -69,10 +69,21 @@ export class ElicitFormElement extends PromptElement<FormPrompt, FormAnswer> {
     };
     const check = (view: FieldView) => {
       const parsed = view.read();
-      return show(
-        view,
-        parsed.ok ? prompt.validateField(view.field.name, parsed.value) : [{ code: parsed.code }],
-      );
+      if (!parsed.ok) return show(view, [parsed]);
+      // No answer is no answer for every kind (an empty multi-select too): only `required` can object to it.
+      const value = isUnanswered(view.field, parsed.value) ? undefined : parsed.value;
+      return show(view, prompt.validateField(view.field.name, value));
+    };
+    // A message that appears when the person leaves a field moves what is below it. Left by pressing on another
+    // control, the check waits for the press to end, so the click lands where it was aimed (a checkbox, a button).
+    let pressing = false;
+    const afterPress: (() => void)[] = [];
+    const whenReleased = () => {
+      pressing = false;
+      // After the click this release makes: a task, since the click is dispatched after pointerup's listeners.
+      setTimeout(() => {
+        for (const run of afterPress.splice(0)) run();
+      });
     };
 
     this.#views = prompt.fields.map((field, index) => {
@@ -91,8 +102,11 @@ export class ElicitFormElement extends PromptElement<FormPrompt, FormAnswer> {
       view.element.addEventListener('change', changed);
       view.element.addEventListener('focusout', (event) => {
         const next = event.relatedTarget;
-        if (!dirty || (next instanceof Node && view.element.contains(next))) return;
-        check(view);
+        if (next instanceof Node && view.element.contains(next)) return;
+        // Typed in part, a date input fires no `input` (its value stays ''): what it cannot read is a change too.
+        if (!dirty && view.read().ok) return;
+        if (pressing) afterPress.push(() => check(view));
+        else check(view);
       });
       return view;
     });
@@ -218,27 +232,27 @@ export class ElicitFormElement extends PromptElement<FormPrompt, FormAnswer> {
     );
     this.bars = [editActions, reviewActions];
     edit.append(...this.#views.map((view) => view.element));
-    this.root.append(
+    const container = h(
+      'div',
+      { part: 'container' },
+      this.header(t.t('kind.form'), prompt.requester, headingId, messages),
       h(
         'div',
-        { part: 'container' },
-        this.header(t.t('kind.form'), prompt.requester, headingId, messages),
-        h(
-          'div',
-          { class: 'body' },
-          h(
-            'p',
-            { id: messageId, class: 'message', part: 'message', dir: 'auto' },
-            safeBlock(prompt.message),
-          ),
-          summary.element,
-          edit,
-          review,
-        ),
-        editActions,
-        reviewActions,
+        { class: 'body' },
+        h('p', { id: messageId, class: 'message', part: 'message', dir: 'auto' }, safeBlock(prompt.message)),
+        summary.element,
+        edit,
+        review,
       ),
+      editActions,
+      reviewActions,
     );
+    container.addEventListener('pointerdown', () => {
+      pressing = true;
+      window.addEventListener('pointerup', whenReleased, { once: true, capture: true });
+      window.addEventListener('pointercancel', whenReleased, { once: true, capture: true });
+    });
+    this.root.append(container);
     // A re-ask after a refused answer: its issues at their fields and in the summary, focus on the first field.
     if (prompt.issues && prompt.issues.length > 0)
       showIssues(prompt.issues, t.t('summary.notAccepted'), false);

@@ -58,10 +58,13 @@ export function textField(ctx: FieldContext): FieldView {
     field,
     element,
     focusId: id,
-    // A number input holds '' for text it cannot read: that is "not a number", not "unanswered".
+    // An input holds '' for what it cannot read: for a number that is "not a number", and for a date or a
+    // date-time typed in part (the date, not the time) it is "not a real date": never "unanswered".
     read: () =>
-      numeric && input.validity.badInput
-        ? { ok: false, code: 'not-a-number' }
+      input.validity.badInput
+        ? numeric
+          ? { ok: false, code: 'not-a-number' }
+          : { ok: false, code: 'format', params: { format: field.kind } }
         : parseFieldInput(field, input.value),
     showErrors: chrome.showErrors,
     focus: () => input.focus(),
