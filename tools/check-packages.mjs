@@ -4,10 +4,11 @@
 // resolution per entry point) on that tarball. Needs the built `dist` (`npm run build`; `npm ci` builds it
 // through `prepare`). Exits non-zero on any finding, naming the package and what is wrong.
 //
-// attw runs with `--profile esm-only`: the packages are ESM only ("type": "module", no `require` condition) and
-// need Node >= 20.19, so the two resolutions that profile skips do not apply. `node10` cannot read `exports`
-// at all (no subpaths), and `node16` from CommonJS would resolve a `require()` to ESM, which these packages
-// never promise. `node16` from ESM and `bundler` are checked for every entry point.
+// attw runs with `--profile esm-only`: the packages are ES modules ("type": "module") and need Node >= 20.19, which
+// `require`s ES modules, so the two resolutions that profile skips do not apply. `node10` cannot read `exports` at
+// all (no subpaths), and `node16` from CommonJS predates `require` of ES modules (CommonJS apps on Node 20.19 are
+// proven by test/consumer instead; the server's guarded subpaths have a `require` entry only for their peer check).
+// `node16` from ESM and `bundler` are checked for every entry point.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

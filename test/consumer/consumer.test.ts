@@ -25,6 +25,8 @@ import { type Packed, packAll, ScratchApp, timed, timings } from './scratch.js';
  */
 
 const SDK = ['@modelcontextprotocol/server@^2.4.0', '@modelcontextprotocol/client@^2.4.0'];
+/** The v1 SDK, for the CommonJS apps on it (the full app has both generations, as an app moving between them does). */
+const V1_SDK = '@modelcontextprotocol/sdk@^1.32.0';
 /** The optional peers of `/http`, `/url` and `/oauth`, as the server README's Install table lists them. */
 const HTTP_PEERS = ['@hono/node-server@^2.1.9'];
 const URL_PEERS = ['hono@^4.13.19', 'jose@^6.2.18', 'openid-client@^6.9.0'];
@@ -113,6 +115,7 @@ beforeAll(async () => {
         ...SDK,
         ...HTTP_PEERS,
         ...URL_PEERS,
+        V1_SDK,
         'zod@^4.1.0',
       );
       return app;
@@ -172,6 +175,32 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'http',
       'stdio',
     ]);
+  });
+
+  it('CommonJS apps (`require`): a server and a host on SDK v2 (stdio and HTTP, both revisions) and on v1', {
+    timeout: 120_000,
+  }, async () => {
+    const app = await ScratchApp.attach(path.join(scratch, 'full'));
+    for (const file of ['server.cjs', 'host.cjs'])
+      await copyFile(path.join(import.meta.dirname, 'app', 'commonjs', file), path.join(app.dir, file));
+    const trips = async (...args: string[]) => {
+      const { stdout } = await app.node(['host.cjs', ...args]);
+      return JSON.parse(stdout.trim().split('\n').at(-1)!) as unknown[];
+    };
+    const answered = (revision: string) => ({
+      revision,
+      negotiated: revision,
+      prompts: 1,
+      text: 'Shipping to Ada, 12345.',
+    });
+    const { child, match } = await app.start(['server.cjs', 'v2-http'], /MCP endpoint: (\S+)/);
+    children.push(child);
+    expect(await trips('v2', '--http', match[1]!)).toEqual([answered('2026-07-28'), answered('2025-11-25')]);
+    expect(await trips('v2', '--stdio', 'server.cjs', 'v2-stdio')).toEqual([
+      answered('2026-07-28'),
+      answered('2025-11-25'),
+    ]);
+    expect(await trips('v1', '--stdio', 'server.cjs', 'v1-stdio')).toEqual([answered('2025-11-25')]);
   });
 
   it('two-step app: the SDK installed first, elicitkit later; the peers dedupe to the one SDK copy', {

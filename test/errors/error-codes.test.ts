@@ -35,8 +35,9 @@ describe('error codes', () => {
     expect(shared).toEqual({
       'invalid-option': ['core', 'server', 'client'],
       'invalid-config': ['url', 'oauth'],
-      // Two copies of the SDK loaded, found by enableElicitation (server) or installElicitation (client).
-      'duplicate-sdk': ['server', 'client'],
+      // Two copies of the SDK loaded, found by enableElicitation (server) or installElicitation (client): core's one
+      // error, which both enums name.
+      'duplicate-sdk': ['core', 'server', 'client'],
     });
   });
 

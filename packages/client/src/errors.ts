@@ -1,4 +1,4 @@
-import type { Issue } from '@elicitkit/core';
+import { CoreErrorCode, type Issue } from '@elicitkit/core';
 
 /**
  * The codes `@elicitkit/client` throws to the host application. Each code is thrown as one class, by who is at
@@ -18,7 +18,7 @@ export const ClientErrorCode = {
   /** UsageError. Not a client of a supported SDK, or a `@modelcontextprotocol/client` that lacks what 2026-07-28 rounds need. */
   UnsupportedSdk: 'unsupported-sdk',
   /** UsageError. The client comes from another copy of `@modelcontextprotocol/client` than elicitkit loads; `details.paths` names both. */
-  DuplicateSdk: 'duplicate-sdk',
+  DuplicateSdk: CoreErrorCode.DuplicateSdk,
   /** PeerError. -32042 without a non-empty `data.elicitations` list of URL-mode requests with ids. */
   InvalidUrlRequiredData: 'invalid-url-required-data',
   /** PeerError. A URL failed `analyzeUrl`; it was never shown or opened (E-49). */

@@ -109,6 +109,8 @@ export const CoreErrorCode = {
   PatternEngineNotLoaded: 'pattern-engine-not-loaded',
   /** An entry point was imported without an optional peer dependency it loads (`details.packages`: install them). */
   MissingPeerDependency: 'missing-peer-dependency',
+  /** An SDK object from another copy of the SDK than elicitkit's (`details.paths`: theirs, ours). */
+  DuplicateSdk: 'duplicate-sdk',
 } as const;
 export type CoreErrorCode = (typeof CoreErrorCode)[keyof typeof CoreErrorCode];
 
@@ -118,4 +120,5 @@ export interface CoreErrorDetails {
   'invalid-option': { option: string };
   'pattern-engine-not-loaded': Record<never, never>;
   'missing-peer-dependency': { entry: string; packages: readonly string[] };
+  'duplicate-sdk': { package: string; paths: readonly string[] };
 }

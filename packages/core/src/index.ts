@@ -73,6 +73,7 @@ export {
   type ValidateRequestedSchemaOptions,
   validateRequestedSchema,
 } from './schema/validate-requested-schema.js';
+export { duplicateSdkError, type SdkCopy, sameSdkPackage, sdkCopyOf } from './sdk-copy.js';
 export { TASKS_EXTENSION } from './tasks.js';
 export { type SanitizeOptions, sanitizeForDisplay } from './text/sanitize.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import type { ContentIssue, ElicitationMode, Issue, SchemaIssue } from '@elicitkit/core';
-import { AbortedError, formatIssuePath, PeerError, UsageError } from '@elicitkit/core';
+import { AbortedError, CoreErrorCode, formatIssuePath, PeerError, UsageError } from '@elicitkit/core';
 
 /**
  * The codes `@elicitkit/server` throws from its root entry (forms, shorthands, `step`, `enableElicitation`). Each code
@@ -25,7 +25,7 @@ export const ServerErrorCode = {
    * UsageError. Two copies of `@modelcontextprotocol/server` are loaded: the server comes from another copy than
    * the one elicitkit imports, so nothing it does would reach that server; `details.paths` names both.
    */
-  DuplicateSdk: 'duplicate-sdk',
+  DuplicateSdk: CoreErrorCode.DuplicateSdk,
   /**
    * PeerError. E-09, F-03: the client cannot be asked this: it did not declare the elicitation mode, or its protocol
    * revision cannot carry it (`details.revision`: no elicitation before 2025-06-18; no URL mode and no multi-select
@@ -228,19 +228,6 @@ export function unsupportedServerError(problem: string): ServerError<'unsupporte
   return new UsageError(ServerErrorCode.UnsupportedServer, `enableElicitation: ${problem}`, {
     details: { problem },
   });
-}
-
-export function duplicateSdkError(
-  packageName: string,
-  paths: readonly string[],
-): ServerError<'duplicate-sdk'> {
-  return new UsageError(
-    ServerErrorCode.DuplicateSdk,
-    `enableElicitation: two copies of ${packageName} are loaded. The server comes from ${paths[0]}; elicitkit ` +
-      `uses ${paths[1]}. Install one copy (${packageName} is a peer dependency of @elicitkit/server): see ` +
-      `\`npm ls ${packageName}\`, then \`npm dedupe\` or align the versions.`,
-    { details: { package: packageName, paths } },
-  );
 }
 
 export function invalidAnswerError(issues: readonly AnswerIssue[]): ServerError<'invalid-answer'> {

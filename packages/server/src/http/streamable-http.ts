@@ -6,13 +6,14 @@ import {
   isInitializeRequest,
   isLegacyRequest,
   localhostAllowedHostnames,
-  McpServer,
-  Server,
+  type McpServer,
+  type Server,
   type ServerNotifier,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
-import { type AnyMcpServer, adaptServer } from '../sdk/adapt.js';
+import { type AnyMcpServer, adaptServer, v2BuildOf } from '../sdk/adapt.js';
+import { otherV2Build } from '../sdk/other-build.js';
 import {
   closeWhenUnread,
   DEFAULT_MCP_MAX_BODY_BYTES,
@@ -155,21 +156,24 @@ export function createMcpHttpHandler(
   const report = errors.reported;
   const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
-  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below).
-  // Requests whose factory made a v1 server (it cannot serve 2026-07-28): answered -32022 below.
-  const madeV1 = new WeakSet<Request>();
-  const modern = createMcpHandler(
-    async ({ authInfo, requestInfo }) => {
-      const made = await createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) });
-      if (made instanceof McpServer || made instanceof Server) return made;
-      if (adaptServer(made).sdk === 'v1') {
-        if (requestInfo) madeV1.add(requestInfo);
-        throw new Error('the server factory made a v1 SDK server for a 2026-07-28 request');
-      }
-      return made as McpServer;
-    },
-    { legacy: 'reject', onerror: report, maxRequestBodySize: maxBodyBytes },
-  );
+  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below). The server for
+  // a request is made first (`modernRequest`), so that a v1 server is answered -32022 before the SDK sees it, and a
+  // server of the SDK's CommonJS build (a CommonJS app) is served by that build's handler, which can read it. Both
+  // handlers share one event bus, so `notify` reaches every subscription.
+  const madeFor = new WeakMap<Request, McpServer | Server>();
+  const handlerOptions = { legacy: 'reject' as const, onerror: report, maxRequestBodySize: maxBodyBytes };
+  const factory = async ({ requestInfo }: { requestInfo?: Request }) => {
+    const made = requestInfo && madeFor.get(requestInfo);
+    if (!made) throw new Error('elicitkit: no server was made for this 2026-07-28 request');
+    return made;
+  };
+  const modern = createMcpHandler(factory, handlerOptions);
+  let modernOfOtherBuild: ReturnType<typeof createMcpHandler> | undefined;
+  const modernFor = (build: 'ours' | 'other') => {
+    if (build === 'ours') return modern;
+    modernOfOtherBuild ??= otherV2Build().createMcpHandler(factory, { ...handlerOptions, bus: modern.bus });
+    return modernOfOtherBuild;
+  };
 
   async function startSession(
     request: Request,
@@ -262,9 +266,12 @@ export function createMcpHttpHandler(
     }
     const forward = withBody(request, read.bytes);
     if (!legacy) {
-      const response = await modern.fetch(forward, { parsedBody: body, ...(authInfo && { authInfo }) });
-      if (madeV1.has(forward)) {
-        await response.body?.cancel();
+      const made = await createServer({ era: '2026-07-28', ...(authInfo && { authInfo }) });
+      const build = v2BuildOf(made);
+      if (build === undefined) {
+        adaptServer(made); // another copy of the SDK, or no server at all: throws, naming what it is
+        // A v1 server cannot speak 2026-07-28: the client is told which revisions to open a session with instead. A
+        // refusal, not a serving error: nothing goes to onError (a stranger could send any number of these).
         return jsonRpcError(
           400,
           -32022,
@@ -273,7 +280,8 @@ export function createMcpHttpHandler(
           (body as { id?: unknown }).id,
         );
       }
-      return response;
+      madeFor.set(forward, made as McpServer | Server);
+      return modernFor(build).fetch(forward, { parsedBody: body, ...(authInfo && { authInfo }) });
     }
     return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required (or send initialize)');
   }
@@ -301,7 +309,11 @@ export function createMcpHttpHandler(
     fetch: (request) => closeWhenUnread(request, serve(request)),
     async close() {
       const open = sessions.drain();
-      await Promise.allSettled([...open.map(({ transport }) => transport.close()), modern.close()]);
+      await Promise.allSettled([
+        ...open.map(({ transport }) => transport.close()),
+        modern.close(),
+        ...(modernOfOtherBuild ? [modernOfOtherBuild.close()] : []),
+      ]);
     },
     get sessionCount() {
       return sessions.size;

@@ -147,7 +147,9 @@ describe('two copies of the v2 SDK (issue 19)', () => {
       code: 'duplicate-sdk',
       details: { package: '@modelcontextprotocol/server', paths: [theirs, ours] },
     });
-    expect(error.message).toContain(`The server comes from ${theirs}; elicitkit uses ${ours}.`);
+    expect(error.message).toContain(
+      `Yours comes from ${theirs} (ES module build); elicitkit loads ${ours} (ES module build).`,
+    );
     expect(refusal(() => enableElicitation(foreign.server))).toMatchObject({ code: 'duplicate-sdk' });
   });
 });

@@ -197,8 +197,10 @@ describe('v1 SDK servers over Streamable HTTP with sessions', () => {
     expect(made).toBe(1);
   });
 
-  it('[M-19] a 2026-07-28 request to a factory that makes v1 servers is answered -32022 with the revisions it has', async () => {
-    served = await serve();
+  it('[M-19] a 2026-07-28 request to a factory that makes v1 servers is answered -32022 with the revisions it has, and is no serving error', async () => {
+    // A refusal a stranger can ask for any number of times: nothing reaches onError (issue 29).
+    const reported: unknown[] = [];
+    served = await serve({ onError: (error) => reported.push(error) });
     const response = await fetch(served.url, {
       method: 'POST',
       headers: {
@@ -226,6 +228,7 @@ describe('v1 SDK servers over Streamable HTTP with sessions', () => {
       id: 7,
       error: { code: -32022, data: { supported: ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] } },
     });
+    expect(reported).toEqual([]);
   });
 
   it('a v2 client negotiating the revision falls back to a 2025-11-25 session on a v1 factory, and is asked', async () => {
