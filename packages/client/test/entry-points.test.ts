@@ -32,7 +32,13 @@ const ENTRIES: Record<string, string[]> = {
   ],
   // Node only: a browser bundle of the root must load no Node module (issue 23).
   '@elicitkit/client/node': ['systemBrowserOpener'],
-  '@elicitkit/client/testing': ['holdUntilWithdrawn', 'scriptedUI', 'submitDefaults'],
+  '@elicitkit/client/testing': [
+    'ADAPTER_CORPUS',
+    'ADAPTER_CORPUS_TIME_ZONE',
+    'holdUntilWithdrawn',
+    'scriptedUI',
+    'submitDefaults',
+  ],
   '@elicitkit/client/ui-kit': [
     'COLLAPSED_URL_LENGTH',
     'TYPED_FIELD_KINDS',

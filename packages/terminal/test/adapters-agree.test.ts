@@ -2,12 +2,19 @@
 // would send is compared. Each gets the same person's input, said in its own way: keys in a real terminal
 // (tmux, elicit connect, a v1 SDK server that echoes the answer), clicks and typing in real Chromium (the web
 // package's test harness). The kit decides how typed text, choices and untouched fields become an answer;
-// this proves each adapter leaves that to it.
+// this proves each adapter leaves that to it. The corpus is @elicitkit/client/testing's ADAPTER_CORPUS, which
+// third-party UIs run too (packages/client/test/line-ui.test.ts runs the client README's own adapter on it).
+
+import {
+  ADAPTER_CORPUS,
+  ADAPTER_CORPUS_TIME_ZONE,
+  type AdapterAct,
+  type AdapterCase,
+} from '@elicitkit/client/testing';
 import type { RequestedSchema } from '@elicitkit/core';
 import { formModel } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_KINDS, ALL_KINDS_DEFAULTS, SEATING } from '../../../test/support/form-schemas.js';
 import { outcomes, type Rig, startRig } from '../../web/test/helpers/chromium.js';
 import type {} from '../../web/test/helpers/harness-page.js';
 import { overHttp, type Setup } from './helpers/scenario.js';
@@ -16,106 +23,10 @@ import type { Terminal } from './helpers/tmux.js';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-/** What the person does with one field. Fields not listed are left as they are. */
-type Act =
-  | { type: string } // types this text into an empty field
-  | { choose: string | boolean } // picks this one answer
-  | { chooseMany: string[] }; // ends with exactly these checked
-
-interface Case {
-  name: string;
-  schema: RequestedSchema;
-  acts: Record<string, Act>;
-  /** What both must send. */
-  sends: Record<string, unknown>;
-}
-
-/** Both UIs run in the same zone, not UTC, so a local date-time is converted with a real offset. */
-const ZONE = 'Asia/Tokyo';
-
-const CORPUS: Case[] = [
-  {
-    name: 'every kind, untouched: the defaults, and nothing for the empty fields',
-    schema: ALL_KINDS,
-    acts: {},
-    sends: ALL_KINDS_DEFAULTS,
-  },
-  {
-    name: 'typed values: free text as typed, formats trimmed, numbers read, a local date-time with its offset',
-    schema: {
-      type: 'object',
-      properties: {
-        note: { type: 'string', title: 'Note' },
-        email: { type: 'string', format: 'email', title: 'Email' },
-        site: { type: 'string', format: 'uri', title: 'Website' },
-        count: { type: 'integer', title: 'Count' },
-        ratio: { type: 'number', title: 'Ratio' },
-        day: { type: 'string', format: 'date', title: 'Day' },
-        at: { type: 'string', format: 'date-time', title: 'Arrival' },
-      },
-      required: ['note'],
-    } as RequestedSchema,
-    acts: {
-      note: { type: '  two  words ' },
-      email: { type: ' ada@example.com ' },
-      site: { type: ' https://example.com/x ' },
-      count: { type: '7' },
-      ratio: { type: '2.50' },
-      day: { type: '2030-01-02' },
-      at: { type: '2030-05-17T18:30' },
-    },
-    sends: {
-      note: '  two  words ',
-      email: 'ada@example.com',
-      site: 'https://example.com/x',
-      count: 7,
-      ratio: 2.5,
-      day: '2030-01-02',
-      at: '2030-05-17T18:30:00+09:00',
-    },
-  },
-  {
-    name: 'optional fields without defaults, untouched: none of them is sent (no false, no [])',
-    schema: {
-      type: 'object',
-      properties: {
-        newsletter: { type: 'boolean', title: 'Newsletter' },
-        pet: { type: 'string', title: 'Pet', enum: ['cat', 'dog'] },
-        tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } },
-        note: { type: 'string', title: 'Note' },
-      },
-    } as RequestedSchema,
-    acts: {},
-    sends: {},
-  },
-  {
-    name: 'choices made: no, a second option, several, and a required yes/no without a default',
-    schema: {
-      type: 'object',
-      properties: {
-        newsletter: { type: 'boolean', title: 'Newsletter' },
-        pet: { type: 'string', title: 'Pet', enum: ['cat', 'dog'] },
-        tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] } },
-        terms: { type: 'boolean', title: 'Terms' },
-        seating: { ...SEATING, default: 'in' },
-      },
-      required: ['terms', 'seating'],
-    } as RequestedSchema,
-    acts: {
-      newsletter: { choose: false },
-      pet: { choose: 'dog' },
-      tags: { chooseMany: ['a', 'c'] },
-      terms: { choose: true },
-      seating: { choose: 'out' },
-    },
-    sends: { newsletter: false, pet: 'dog', tags: ['a', 'c'], terms: true, seating: 'out' },
-  },
-];
-
 /** The terminal: keys for one field, from where its prompt starts (see form-fields: askField, askChoice). */
 function terminalKeys(
   field: ReturnType<typeof formModel>[number],
-  act: Act | undefined,
+  act: AdapterAct | undefined,
   initial: unknown,
 ): string[] {
   if (act === undefined) return ['Enter'];
@@ -139,7 +50,7 @@ function terminalKeys(
   return [...Array(target - start).fill('Down'), 'Enter'];
 }
 
-async function sendByTerminal(term: Terminal, sample: Case, round: number): Promise<unknown> {
+async function sendByTerminal(term: Terminal, sample: AdapterCase, round: number): Promise<unknown> {
   const fields = formModel(sample.schema);
   const defaults = Object.fromEntries(
     fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default] as const),
@@ -156,7 +67,7 @@ async function sendByTerminal(term: Terminal, sample: Case, round: number): Prom
 }
 
 /** The browser: the same acts as a person does them in the web form. */
-async function sendByBrowser(page: Page, sample: Case, round: number): Promise<unknown> {
+async function sendByBrowser(page: Page, sample: AdapterCase, round: number): Promise<unknown> {
   await page.evaluate(
     (schema) => window.harness.form(schema as RequestedSchema, { inline: true }),
     sample.schema,
@@ -199,15 +110,18 @@ let rig: Rig;
 let setup: Setup;
 let page: Page;
 beforeAll(async () => {
-  [rig, setup] = await Promise.all([startRig(), overHttp({ env: { TZ: ZONE }, width: 200, height: 60 })]);
-  page = await rig.page({ timezoneId: ZONE });
+  [rig, setup] = await Promise.all([
+    startRig(),
+    overHttp({ env: { TZ: ADAPTER_CORPUS_TIME_ZONE }, width: 200, height: 60 }),
+  ]);
+  page = await rig.page({ timezoneId: ADAPTER_CORPUS_TIME_ZONE });
 });
 afterAll(async () => {
   await Promise.all([rig?.close(), setup?.close()]);
 });
 
 describe('the terminal and the browser send the same answers for the same prompts (issue 23)', () => {
-  CORPUS.forEach((sample, index) => {
+  ADAPTER_CORPUS.forEach((sample, index) => {
     it(sample.name, async () => {
       const [byTerminal, byBrowser] = [
         await sendByTerminal(setup.term, sample, index + 1),
