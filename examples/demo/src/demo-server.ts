@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Clock, createTasks, enableElicitation, type Tasks } from '@elicitkit/server';
 import {
+  behindProxy,
   createMcpHttpHandler,
   listen,
   loadOrCreateStateKeyFile,
@@ -126,9 +127,14 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   // The page URLs name the port, so listen first and route requests once everything is built.
   let route: (request: Request, bindings: object) => Response | Promise<Response> = () =>
     new Response('Starting', { status: 503 });
-  // The bindings carry the socket: the login form's per-address throttle reads the peer address there.
-  const http = await listen((request, bindings) => route(request, bindings), { port: options.port });
-  const base = http.url;
+  // The bindings carry the socket: the login form's per-address throttle reads the peer address there. Behind a
+  // proxy (--public-url), every request is seen as made to the public origin (cookies, origin checks, callbacks).
+  const publicUrl = options.publicUrl;
+  const http = await listen(
+    behindProxy((request: Request, bindings: object) => route(request, bindings), { publicUrl }),
+    { port: options.port },
+  );
+  const base = publicUrl ? new URL('/', publicUrl) : http.url;
 
   const store = options.redis
     ? // Loaded only with --redis, so the default demo never loads ioredis.
@@ -165,7 +171,8 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   });
 
   const bookings = new BookingBook(dataDir);
-  const exampleApi = new URL(EXAMPLE_API_PATH, base);
+  // Called by the server itself: on its own address, not through the proxy.
+  const exampleApi = new URL(EXAMPLE_API_PATH, http.url);
   const stateKey = await loadOrCreateStateKeyFile(dataDir);
   const tasks = createTasks({
     store: options.redis
@@ -187,6 +194,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   };
   const mcp = createMcpHttpHandler((session) => createDemoServer(services, session), {
     authenticate: auth.authenticate,
+    ...(publicUrl && { publicUrl }),
   });
 
   const app = new Hono();

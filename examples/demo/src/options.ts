@@ -12,6 +12,8 @@ export interface DemoOptions {
   users: DemoUser[];
   /** Keep URL-mode state in this Redis (`redis://…`) instead of SQLite, so several instances can share it. */
   redis?: string;
+  /** The origin browsers and clients reach the demo at, behind a TLS-terminating proxy (`https://demo.example`). */
+  publicUrl?: string;
 }
 
 /** `examples/demo/.data`, beside the package (git-ignored), so the demo needs no setup. */
@@ -22,11 +24,15 @@ export const USERS_ENV = 'ELICITKIT_DEMO_USERS';
 
 export function usage(command: string): string {
   return `Usage: ${command} -- [--port <n>] [--data <dir>] [--user <name>:<token>:<password>]… [--redis <url>]
+       [--public-url <origin>]
 
   --port <n>      port on 127.0.0.1; 0 (the default) picks a free one
   --data <dir>    where the demo keeps its state (default examples/demo/.data)
   --redis <url>   keep URL-mode state in Redis (several instances can share it) instead of SQLite;
                   instances that share it must share --data too (it holds the vault and session keys)
+  --public-url <origin>
+                  where browsers and clients reach the demo, behind a proxy that terminates TLS
+                  (https://demo.example): links, cookies and origin checks use it
   --user <spec>   a user: MCP bearer token (8+ characters) and browser password; repeatable,
                   replaces the default users. ${USERS_ENV}="alice:tok-1234:pw,…" does the same.
   -h, --help      this text
@@ -37,7 +43,14 @@ Default users: ${DEFAULT_USERS.map((u) => `${u.name} (token ${u.token}, password
 
 /** `[--port <n>] [--data <dir>] [--user …]`; `'help'` for `--help`; a message for people when they are wrong. */
 export function parseDemoOptions(argv: string[], env = process.env): DemoOptions | 'help' | string {
-  let values: { port?: string; data?: string; user?: string[]; redis?: string; help?: boolean };
+  let values: {
+    port?: string;
+    data?: string;
+    user?: string[];
+    redis?: string;
+    'public-url'?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -46,6 +59,7 @@ export function parseDemoOptions(argv: string[], env = process.env): DemoOptions
         data: { type: 'string' },
         user: { type: 'string', multiple: true },
         redis: { type: 'string' },
+        'public-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -61,6 +75,10 @@ export function parseDemoOptions(argv: string[], env = process.env): DemoOptions
   if (values.redis !== undefined && !/^rediss?:\/\/\S+$/.test(values.redis)) {
     return `--redis must be a redis:// or rediss:// URL, got ${values.redis}`;
   }
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !isOrigin(publicUrl)) {
+    return `--public-url must be an http(s) origin such as https://demo.example, got ${publicUrl}`;
+  }
   const specs = values.user ?? env[USERS_ENV]?.split(',').filter((s) => s.trim() !== '');
   const users = specs && specs.length > 0 ? parseUsers(specs) : DEFAULT_USERS;
   if (typeof users === 'string') return users;
@@ -69,5 +87,13 @@ export function parseDemoOptions(argv: string[], env = process.env): DemoOptions
     dataDir: resolve(values.data ?? DEFAULT_DATA_DIR),
     users,
     ...(values.redis ? { redis: values.redis } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
   };
+}
+
+/** `https://host[:port]` with nothing after it but an optional `/`. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && value.replace(/\/$/, '') === url.origin;
 }

@@ -98,7 +98,7 @@ describe("the client README's line UI on the adapter corpus", () => {
   it('asks URL consent with the site, the full address and every warning', async () => {
     const href = 'http://127.0.0.1:8080/connect?flow=1';
     const { ask, asked } = person([{ label: 'Open it in your browser?', reply: 'yes' }]);
-    const { server, close } = await connectToRawServer({ ui: lineUI(ask), opener: { open: async () => {} } });
+    const { server, close } = await connectToRawServer({ ui: lineUI(ask), opener: async () => {} });
     const response = await server.elicit({ mode: 'url', message: 'Connect', url: href, elicitationId: 'e1' });
     expect(response.result).toEqual({ action: 'accept' });
     expect(asked[0]).toContain('Site: 127.0.0.1');

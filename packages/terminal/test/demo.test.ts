@@ -99,7 +99,7 @@ describe('the demo server', () => {
     expect((await initialize(demo.url, ALICE.token)).status).toBe(401);
   });
 
-  it('reads users from flags or ELICITKIT_DEMO_USERS, and says which entry is wrong', () => {
+  it('reads users from flags or ELICITKIT_DEMO_USERS, and says which entry is wrong; --public-url takes an origin only', () => {
     const env = { ELICITKIT_DEMO_USERS: 'erin:erin-token:pw1, frank:frank-token:pw2' };
     expect(parseDemoOptions([], env)).toMatchObject({
       port: 0,
@@ -119,6 +119,11 @@ describe('the demo server', () => {
       /^user "a": .*taken/,
     );
     expect(parseDemoOptions(['--port', '70000'])).toMatch(/^--port must be a port number/);
+    expect(parseDemoOptions(['--public-url', 'https://demo.example'])).toMatchObject({
+      publicUrl: 'https://demo.example',
+    });
+    for (const bad of ['demo.example', 'https://demo.example/path', 'ftp://demo.example'])
+      expect(parseDemoOptions(['--public-url', bad])).toMatch(/^--public-url must be an http\(s\) origin/);
   });
 
   it('npm start: the session and the demo in one terminal; every kind of prompt, decline and cancel told apart', async () => {

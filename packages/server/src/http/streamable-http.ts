@@ -22,6 +22,7 @@ import {
   withBoundedBody,
 } from './body-limit.js';
 import { listen } from './listen.js';
+import { behindProxy, type PublicOriginOptions, publicHostNames } from './public-origin.js';
 import { internalErrorResponse, type ServingErrorReporter, servingErrorReporter } from './serving-errors.js';
 import {
   type McpSessionLimits,
@@ -49,10 +50,15 @@ type SessionSlot = PoolSlot<Session>;
 export interface McpHttpOptions extends McpSessionLimits {
   /**
    * Allowed `Host` header names (DNS rebinding protection, required of local servers by the transports
-   * spec). Default: `localhost`, `127.0.0.1`, `[::1]`. Pass `false` to accept any host (behind a proxy that
-   * checks it).
+   * spec). Default: `localhost`, `127.0.0.1`, `[::1]`, and `publicUrl`'s host when it is given. Pass `false` to
+   * accept any host (behind a proxy that checks it).
    */
   allowedHosts?: string[] | false;
+  /**
+   * The origin clients reach this endpoint at, behind a TLS-terminating proxy (see `behindProxy`): its host joins
+   * the allowed `Host` names. `serveMcpHttp` also sees every request as made there.
+   */
+  publicUrl?: string | URL;
   /** Upper bound on every POST body, chunked or not, in bytes; more answers 413. Default 4 MiB. */
   maxBodyBytes?: number;
   /**
@@ -150,7 +156,9 @@ export function createMcpHttpHandler(
   options: McpHttpOptions = {},
 ): McpHttpHandler {
   const allowedHosts =
-    options.allowedHosts === undefined ? localhostAllowedHostnames() : options.allowedHosts;
+    options.allowedHosts === undefined
+      ? publicHostNames(options.publicUrl, localhostAllowedHostnames())
+      : options.allowedHosts;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const errors: ServingErrorReporter = servingErrorReporter(options.onError);
   const report = errors.reported;
@@ -322,12 +330,12 @@ export function createMcpHttpHandler(
   };
 }
 
-export interface ServeMcpHttpOptions extends McpHttpOptions {
-  /** Default `127.0.0.1`. */
+export interface ServeMcpHttpOptions extends McpHttpOptions, PublicOriginOptions {
+  /** The interface to listen on (`listen`'s `hostname`). Default `127.0.0.1`: this machine only. */
   host?: string;
   /** Default 0: a free port. */
   port?: number;
-  /** Endpoint path. Default `/mcp`. */
+  /** The endpoint's path; every other path goes to `fallback`. Default `/mcp`. */
   path?: string;
   /**
    * Serves every other path (a hono `app.fetch`, for instance), with the `@hono/node-server` bindings as its
@@ -361,8 +369,11 @@ export async function serveMcpHttp(
   const path = options.path ?? '/mcp';
   const handler = createMcpHttpHandler(createServer, options);
   const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
-  const fetch = (request: Request, bindings: object) =>
-    new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings);
+  const fetch = behindProxy(
+    (request: Request, bindings: object) =>
+      new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings),
+    options,
+  );
   const listening = await listen(fetch, { hostname: host, port: options.port ?? 0 });
   return {
     url: new URL(path, listening.url),

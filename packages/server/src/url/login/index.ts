@@ -10,6 +10,7 @@
 export {
   createLoginRoutes,
   DEFAULT_LOGIN_MAX_BODY_BYTES,
+  forwardedClientAddress,
   type LoginRoutesOptions,
 } from './login-routes.js';
 export { DEFAULT_LOGIN_THROTTLE, LoginThrottle, type LoginThrottlePolicy } from './login-throttle.js';

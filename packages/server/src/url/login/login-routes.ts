@@ -32,10 +32,22 @@ export interface LoginRoutesOptions {
   throttle?: LoginThrottlePolicy | LoginThrottle | false;
   /**
    * The client's address, the key of the per-address back-off. Default: the socket's peer address under
-   * `@hono/node-server` (pass its `env` on to `app.fetch`); behind a proxy, return the address it vouches for.
+   * `@hono/node-server` (pass its `env` on to `app.fetch`); behind a proxy, the address it vouches for
+   * (`forwardedClientAddress` for one that appends `X-Forwarded-For`).
    * `undefined` leaves only the per-account back-off.
    */
   clientAddress?: (c: Context) => string | undefined;
+}
+
+/**
+ * The client's address as the reverse proxy in front reports it: the last `X-Forwarded-For` entry, the one the
+ * proxy itself appended (entries before it are what the client claimed). For `clientAddress` behind a proxy that
+ * sets the header (`trustProxy`); anywhere else anyone can write it.
+ */
+export function forwardedClientAddress(c: Context): string | undefined {
+  const hops = c.req.header('x-forwarded-for')?.split(',');
+  const last = hops?.[hops.length - 1]?.trim();
+  return last && last.length <= 64 ? last : undefined;
 }
 
 /** The peer address of the socket, when served by `@hono/node-server` with its bindings passed along. */
