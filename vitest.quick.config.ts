@@ -17,6 +17,7 @@ export default mergeConfig(
         '**/*.browser.test.ts', // Chromium
         'test/e2e/**', // Chromium, OAuth servers
         'test/scale/**', // redis-server, several processes
+        'test/deploy/**', // nginx, redis-server, Chromium, several demo processes
         'test/conformance/**', // the conformance CLI and its Node 22
         'test/consumer/**', // npm installs into scratch apps
         'test/edge/**', // workerd

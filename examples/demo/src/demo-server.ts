@@ -106,8 +106,10 @@ export interface StartDemoOptions extends DemoOptions {
 }
 
 export interface RunningDemo {
-  /** The MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
+  /** The MCP endpoint, `http://127.0.0.1:<port>/mcp` (on the public origin with `publicUrl`). */
   url: URL;
+  /** Where this process listens, `http://127.0.0.1:<port>/`: what a proxy in front forwards to. */
+  listening: URL;
   /** The origin of the browser pages (`/login`, `/elicit/<id>`). */
   base: URL;
   /** The browser MCP host page (`/host/`). */
@@ -208,6 +210,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
 
   return {
     url: new URL('mcp', base),
+    listening: http.url,
     base,
     webHost: new URL(WEB_HOST_PATH, base),
     calendar,

@@ -27,6 +27,7 @@ const tokenWidth = Math.max(...options.users.map((u) => u.token.length));
 process.stdout.write(
   [
     `MCP endpoint: ${demo.url.href}`,
+    ...(options.publicUrl ? [`Behind the proxy, listening on: ${demo.listening.href}`] : []),
     `Browser login: ${new URL('login', demo.base).href}`,
     `Web host: ${demo.webHost.href}`,
     'Users (MCP header "Authorization: Bearer <token>", browser password):',

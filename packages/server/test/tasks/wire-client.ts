@@ -27,7 +27,13 @@ let nextId = 1;
 
 export function taskWireClient(
   url: URL | string | (() => URL | string),
-  options: { token?: string; tasks?: boolean; elicitation?: Record<string, unknown> } = {},
+  options: {
+    token?: string;
+    tasks?: boolean;
+    elicitation?: Record<string, unknown>;
+    /** Sends the requests (default: the global `fetch`), e.g. one that trusts a test's own TLS certificate. */
+    fetch?: typeof fetch;
+  } = {},
 ): TaskWireClient {
   const capabilities = {
     elicitation: options.elicitation ?? { form: {} },
@@ -38,7 +44,7 @@ export function taskWireClient(
     const id = nextId++;
     const name =
       method === 'tools/call' ? params.name : method.startsWith('tasks/') ? params.taskId : undefined;
-    const response = await fetch(target(), {
+    const response = await (options.fetch ?? fetch)(target(), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

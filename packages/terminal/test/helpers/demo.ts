@@ -50,7 +50,7 @@ export function startDemoServer(dataDir: string, extraArgs: string[] = []): Prom
     }, 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /^MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)$/m.exec(stdout);
+      const match = /^MCP endpoint: (https?:\/\/\S+\/mcp)$/m.exec(stdout);
       if (match) {
         clearTimeout(timer);
         const url = match[1]!;
