@@ -331,7 +331,9 @@ export function createMcpHttpHandler(
 }
 
 export interface ServeMcpHttpOptions extends McpHttpOptions, PublicOriginOptions {
-  /** The interface to listen on (`listen`'s `hostname`). Default `127.0.0.1`: this machine only. */
+  /** The interface to listen on, as `listen` names it. Default `127.0.0.1`: this machine only. */
+  hostname?: string;
+  /** @deprecated The same as `hostname`, its name before `listen` and `serveMcpHttp` agreed on one. */
   host?: string;
   /** Default 0: a free port. */
   port?: number;
@@ -365,7 +367,7 @@ export async function serveMcpHttp(
   createServer: ServerFactory,
   options: ServeMcpHttpOptions = {},
 ): Promise<ServedMcpHttp> {
-  const host = options.host ?? '127.0.0.1';
+  const hostname = options.hostname ?? options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const handler = createMcpHttpHandler(createServer, options);
   const fallback = options.fallback ?? (() => new Response('Not Found', { status: 404 }));
@@ -374,7 +376,7 @@ export async function serveMcpHttp(
       new URL(request.url).pathname === path ? handler.fetch(request) : fallback(request, bindings),
     options,
   );
-  const listening = await listen(fetch, { hostname: host, port: options.port ?? 0 });
+  const listening = await listen(fetch, { hostname, port: options.port ?? 0 });
   return {
     url: new URL(path, listening.url),
     handler,
