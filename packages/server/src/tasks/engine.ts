@@ -5,6 +5,7 @@ import type { FlowState } from '../delivery/round.js';
 import { invalidOptionError } from '../errors.js';
 import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
+import { PollGate } from './poll-gate.js';
 import {
   isTerminal,
   isWellFormedTaskId,
@@ -34,6 +35,11 @@ export interface TasksOptions {
   maxAnswerBytes?: number;
   /** `tasks/update` calls that deliver answers, per task and minute. Default 60. */
   maxUpdatesPerMinute?: number;
+  /**
+   * T-11: `tasks/get` polls of one task allowed per `pollIntervalMs` on average, after a burst of twice as many;
+   * faster polling is refused (-32600, with `data.retryAfterMs`) until it slows down. Default 10.
+   */
+  maxPollsPerInterval?: number;
   /** Rounds of questions one task may take before it ends as a tool error (M-08). Default 64. */
   maxRounds?: number;
   /** Time; injectable so tests move it. */
@@ -60,6 +66,10 @@ export const DEFAULT_MAX_TASK_ANSWER_BYTES = 64 * 1024;
 export const DEFAULT_MAX_TASK_UPDATES_PER_MINUTE = 60;
 /** Default `maxRounds` of one task. */
 export const DEFAULT_MAX_TASK_ROUNDS = 64;
+/** Default `maxPollsPerInterval`: a host may poll ten times faster than asked before it is slowed down. */
+export const DEFAULT_MAX_TASK_POLLS_PER_INTERVAL = 10;
+/** Tasks whose poll rate one instance remembers; past it the least recently polled is forgotten. */
+const POLL_GATE_ENTRIES = 10_000;
 
 /** What one run of a task's handler ended with. */
 export type PassOutcome =
@@ -93,10 +103,12 @@ export class Tasks {
   readonly maxAnswerBytes: number;
   readonly maxUpdatesPerMinute: number;
   readonly maxRounds: number;
+  readonly maxPollsPerInterval: number;
   readonly clock: Clock;
   readonly instanceId: string;
   readonly #onError: (error: Error) => void;
   readonly #running = new Map<string, { task: RunningTask; done: Promise<void> }>();
+  readonly #polls: PollGate;
   #lastPurge = 0;
   #closed = false;
 
@@ -118,6 +130,12 @@ export class Tasks {
       DEFAULT_MAX_TASK_UPDATES_PER_MINUTE,
     );
     this.maxRounds = positive('maxRounds', options.maxRounds, DEFAULT_MAX_TASK_ROUNDS);
+    this.maxPollsPerInterval = positive(
+      'maxPollsPerInterval',
+      options.maxPollsPerInterval,
+      DEFAULT_MAX_TASK_POLLS_PER_INTERVAL,
+    );
+    this.#polls = new PollGate(2 * this.maxPollsPerInterval, this.maxPollsPerInterval, POLL_GATE_ENTRIES);
     this.clock = options.clock ?? systemClock;
     this.instanceId = options.instanceId ?? bytesToBase64Url(randomBytes(12));
     this.#onError = options.onError ?? (() => {});
@@ -190,6 +208,16 @@ export class Tasks {
   /** @internal T-09, T-17, T-19: the caller's task, or -32602 as for an unknown id; takes over an orphaned task. */
   async get(principal: string, id: unknown, runner: TaskRunner): Promise<TaskRecord> {
     const stored = await this.#read(principal, id);
+    // T-11: counted once the task is known to be the caller's, so only real tasks take room in the gate.
+    const waitMs = this.#polls.take(stored.record.id, stored.record.pollIntervalMs, this.clock.now());
+    if (waitMs > 0) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `tasks/get: this task is polled much faster than its pollIntervalMs (${stored.record.pollIntervalMs} ms); ` +
+          `wait ${waitMs} ms`,
+        { retryAfterMs: waitMs },
+      );
+    }
     return (await this.#takeOverIfOrphaned(stored, runner)).record;
   }
 

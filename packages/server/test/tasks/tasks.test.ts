@@ -151,6 +151,25 @@ describe('long-running tools over the Tasks extension', () => {
     expect(limited.error?.message).toContain('updates of this task in a minute');
   });
 
+  it('[T-11] a host that polls much faster than pollIntervalMs is slowed down; at the asked pace it never is (injected clock)', async () => {
+    let now = Date.now();
+    const tasks = createTasks({ clock: { now: () => now }, pollIntervalMs: 1000, maxPollsPerInterval: 2 });
+    const served = await serve(tasks);
+    const client = taskWireClient(served.url);
+    const { taskId } = await client.call('count');
+    // A burst of twice the rate goes through, the next poll in the same instant is refused with when to come back.
+    for (let poll = 0; poll < 4; poll++)
+      expect((await client.rpc('tasks/get', { taskId })).error).toBeUndefined();
+    const refused = await client.rpc('tasks/get', { taskId });
+    expect(refused.error).toMatchObject({ code: -32600, data: { retryAfterMs: 500 } });
+    expect(refused.error?.message).toContain('polled much faster than its pollIntervalMs (1000 ms)');
+    // Back at the asked pace (and even twice it), every poll is answered.
+    for (let poll = 0; poll < 10; poll++) {
+      now += 500;
+      expect((await client.rpc('tasks/get', { taskId })).error).toBeUndefined();
+    }
+  });
+
   it('bounds: a principal holds at most maxTasksPerPrincipal tasks', async () => {
     const tasks = createTasks({ maxTasksPerPrincipal: 2 });
     const served = await serve(tasks);
