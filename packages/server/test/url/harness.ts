@@ -12,6 +12,7 @@ import {
   createUrlMode,
   secretKind,
   staticTokenVerifier,
+  type UrlElicitationConnection,
   type UrlElicitationLogger,
   type UrlElicitations,
 } from '../../src/url/index.js';
@@ -43,8 +44,10 @@ export interface TestServerOptions {
   holdMs?: number;
   /** Which SDK the MCP servers are made with (default v2; v1 serves 2025 sessions only). */
   sdk?: 'v1' | 'v2';
-  /** More options of `enableElicitation` (a clock, the progress interval). */
+  /** More options of `enableElicitation` (a clock, the progress interval, tasks). */
   elicitation?: ElicitationOptions;
+  /** Registers more tools on each server made, with its URL-mode connection. */
+  tools?: (server: McpServer, url: UrlElicitationConnection) => void;
 }
 
 export interface TestServer {
@@ -115,6 +118,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       await started.completion();
       return { content: [{ type: 'text', text: 'API key saved.' }] };
     });
+    if (options.tools && options.sdk !== 'v1') options.tools(made as McpServer, url);
     server.registerTool('use_api', { description: 'Call the Example API' }, async (ctx) => {
       const key = await vault.get(await url.user(ctx), 'api_key');
       if (!key) {
