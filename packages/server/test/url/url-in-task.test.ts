@@ -53,7 +53,7 @@ describe('a URL flow inside a task', () => {
     const handle = await host.call('connect_later');
     expect(handle).toMatchObject({ resultType: 'task' });
     const asked = await host.waitFor(handle.taskId, (task) => task.status === 'input_required');
-    const [[key, request]] = Object.entries(asked.inputRequests as Record<string, Wire>);
+    const [key, request] = Object.entries(asked.inputRequests as Record<string, Wire>)[0]!;
     expect(request.params).toMatchObject({ mode: 'url', message: 'Enter your Example API key.' });
     expect(request.params.url).toMatch(new RegExp(`^${server.base.href}elicit/[A-Za-z0-9_-]{43}$`));
     await host.update(handle.taskId, { [key!]: { action: 'accept' } });
