@@ -11,6 +11,14 @@ export const INVALID_TASK = 'invalid-task' satisfies ClientErrorCode;
 export const MAX_TASK_ID_LENGTH = 256;
 /** Longest status message passed on to the app; longer ones are cut. */
 export const MAX_STATUS_MESSAGE_LENGTH = 1_000;
+/**
+ * Largest task (a handle or a `tasks/get` result, its `result` and `inputRequests` included) passed on to the app
+ * and kept while following it, in UTF-8 bytes of its JSON: the server side's default request bound. A larger one
+ * is refused as `invalid-task` (the task is left running: resume it by id once the server sends less).
+ */
+export const MAX_TASK_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+const encoder = new TextEncoder();
 
 const STATES: ReadonlySet<string> = new Set([
   'working',
@@ -44,8 +52,8 @@ export function taskIdProblem(taskId: unknown): string | undefined {
 }
 
 /**
- * Reads a task without trusting it (T-06, T-09): a known status, a bounded id and message, a bounded
- * `inputRequests` object on `input_required`, a `result` object on `completed`. `expectedId` pins the id a
+ * Reads a task without trusting it (T-06, T-09): bounded in size as a whole, a known status, a bounded id and
+ * message, a bounded `inputRequests` object on `input_required`, a `result` object on `completed`. `expectedId` pins the id a
  * poll must answer for.
  */
 export function readTask(value: unknown, expectedId: string | undefined, maxInputRequests: number): ReadTask {
@@ -54,6 +62,9 @@ export function readTask(value: unknown, expectedId: string | undefined, maxInpu
       details: taskId === undefined ? {} : { taskId },
     });
   if (!isJsonObject(value)) throw invalid('not an object');
+  const bytes = encoder.encode(JSON.stringify(value)).byteLength;
+  if (bytes > MAX_TASK_RESPONSE_BYTES)
+    throw invalid(`${bytes} bytes; at most ${MAX_TASK_RESPONSE_BYTES} are accepted`);
   const problem = taskIdProblem(value.taskId);
   if (problem) throw invalid(problem);
   const taskId = value.taskId as string;

@@ -103,6 +103,18 @@ describe('a hostile server cannot make the host spend without bound on a task', 
     expect(peer.calls.some((c) => c.method === 'tasks/cancel')).toBe(false);
   });
 
+  it('a task response larger than 4 MiB is refused as invalid-task, not kept or passed on (the task is left running)', async () => {
+    const huge = task({
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'x'.repeat(4 * 1024 * 1024) }] },
+    });
+    const { run, peer } = drive([task({}), huge]);
+    const error = await run.catch((e: unknown) => e);
+    expect(codeOf(error)).toBe('invalid-task');
+    expect((error as Error).message).toMatch(/^task: \d+ bytes; at most 4194304 are accepted$/);
+    expect(peer.calls.some((c) => c.method === 'tasks/cancel')).toBe(false);
+  });
+
   it('[T-25] a key listed again after its answer is not asked again; new keys are', async () => {
     const first = task({ status: 'input_required', inputRequests: { a: ask('A?') } });
     const both = task({ status: 'input_required', inputRequests: { a: ask('A?'), b: ask('B?') } });
