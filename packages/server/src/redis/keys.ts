@@ -6,7 +6,8 @@ import { UrlErrorCode } from '../url/errors.js';
  * - `{prefix}elicitation:{id}`: a hash per record, with a Redis TTL of its lifetime plus the retention window;
  * - `{prefix}expiry`: a sorted set of ids by `expiresAt`, for `purge`;
  * - `{prefix}completions`: a capped stream of completed records, read by every instance;
- * - `{prefix}vault:{user}`: a hash per user, one field per vault entry name (ciphertext only).
+ * - `{prefix}vault:{user}`: a hash per user, one field per vault entry name (ciphertext only);
+ * - `{prefix}vault-lease:{user}:{name}`: who may rewrite that entry now, with a Redis TTL of the claim.
  */
 export interface KeyLayout {
   readonly prefix: string;
@@ -16,6 +17,8 @@ export interface KeyLayout {
   readonly completions: string;
   /** The hash of one user's vault entries. */
   vault(user: string): string;
+  /** The claim on one vault entry (`claimVaultLease`). */
+  vaultLease(user: string, name: string): string;
 }
 
 const MAX_PREFIX_LENGTH = 200;
@@ -33,5 +36,6 @@ export function keyLayout(prefix: string): KeyLayout {
     expiry: `${prefix}expiry`,
     completions: `${prefix}completions`,
     vault: (user) => `${prefix}vault:${user}`,
+    vaultLease: (user, name) => `${prefix}vault-lease:${user}:${name}`,
   };
 }

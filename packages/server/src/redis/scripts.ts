@@ -74,3 +74,22 @@ export const CLAIM_NOTICE = new LuaScript(
   `if redis.call('HGET', KEYS[1], 'status') ~= 'completed' then return 0 end
 return redis.call('HSETNX', KEYS[1], 'noticed', '1')`,
 );
+
+/**
+ * KEYS: vault lease. ARGV: holder, claim length in ms. Takes the claim unless another holder has it (an expired
+ * claim is gone, by its Redis TTL); 1 when taken.
+ */
+export const CLAIM_VAULT_LEASE = new LuaScript(
+  1,
+  `local held = redis.call('GET', KEYS[1])
+if held and held ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`,
+);
+
+/** KEYS: vault lease. ARGV: holder. Ends the claim if this holder still has it. */
+export const RELEASE_VAULT_LEASE = new LuaScript(
+  1,
+  `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`,
+);

@@ -13,7 +13,7 @@ import { decodeVaultEntry, encodeVaultEntry, pairs, recordFields, toRecord } fro
 import { CompletionFeed } from './completion-feed.js';
 import { isRedisStoreError, RedisErrorCode } from './errors.js';
 import { type KeyLayout, keyLayout } from './keys.js';
-import { CLAIM_NOTICE, COMPLETE, CREATE, EXPIRE } from './scripts.js';
+import { CLAIM_NOTICE, CLAIM_VAULT_LEASE, COMPLETE, CREATE, EXPIRE, RELEASE_VAULT_LEASE } from './scripts.js';
 
 /** Options of {@link RedisElicitationStore}: the connection, the key prefix, and timeouts. */
 export interface RedisElicitationStoreOptions {
@@ -222,6 +222,26 @@ export class RedisElicitationStore implements ElicitationStore {
 
   async deleteVaultRecord(user: string, name: string): Promise<boolean> {
     return (await this.#run('deleteVaultRecord', () => this.#redis.hdel(this.keys.vault(user), name))) === 1;
+  }
+
+  async claimVaultLease(
+    user: string,
+    name: string,
+    holder: string,
+    until: number,
+    now: number,
+  ): Promise<boolean> {
+    const key = this.keys.vaultLease(user, name);
+    const ms = String(Math.max(1, Math.ceil(until - now)));
+    return (
+      (await this.#run('claimVaultLease', () => CLAIM_VAULT_LEASE.run(this.#redis, [key], [holder, ms]))) ===
+      1
+    );
+  }
+
+  async releaseVaultLease(user: string, name: string, holder: string): Promise<void> {
+    const key = this.keys.vaultLease(user, name);
+    await this.#run('releaseVaultLease', () => RELEASE_VAULT_LEASE.run(this.#redis, [key], [holder]));
   }
 
   /** Stops the completion feed and closes the connections the store opened (not a client you passed in). */

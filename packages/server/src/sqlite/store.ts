@@ -41,6 +41,13 @@ CREATE TABLE IF NOT EXISTS vault (
   updated_at INTEGER NOT NULL,
   PRIMARY KEY (user, name)
 ) STRICT;
+CREATE TABLE IF NOT EXISTS vault_leases (
+  user TEXT NOT NULL,
+  name TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  until INTEGER NOT NULL,
+  PRIMARY KEY (user, name)
+) STRICT;
 `;
 
 interface ElicitationRow {
@@ -239,6 +246,31 @@ export class SqliteElicitationStore implements ElicitationStore {
 
   async deleteVaultRecord(user: string, name: string): Promise<boolean> {
     return this.#db.prepare('DELETE FROM vault WHERE user = ? AND name = ?').run(user, name).changes === 1;
+  }
+
+  async claimVaultLease(
+    user: string,
+    name: string,
+    holder: string,
+    until: number,
+    now: number,
+  ): Promise<boolean> {
+    // One statement, so two processes on the file cannot both take it: the row is written only when it is new,
+    // ours, or lapsed.
+    const changed = this.#db
+      .prepare(
+        `INSERT INTO vault_leases (user, name, holder, until) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user, name) DO UPDATE SET holder = excluded.holder, until = excluded.until
+         WHERE vault_leases.holder = excluded.holder OR vault_leases.until <= ?`,
+      )
+      .run(user, name, holder, until, now).changes;
+    return changed === 1;
+  }
+
+  async releaseVaultLease(user: string, name: string, holder: string): Promise<void> {
+    this.#db
+      .prepare('DELETE FROM vault_leases WHERE user = ? AND name = ? AND holder = ?')
+      .run(user, name, holder);
   }
 
   async close(): Promise<void> {

@@ -57,6 +57,22 @@ describe('third-party OAuth: tokens after the connection', () => {
     expect(await eventsStatus(tokens[0] ?? '')).toBe(200);
   });
 
+  it('two instances on one store refresh one user once: the other waits for the new tokens (a rotated refresh token is never used twice)', async () => {
+    const other = rig.anotherInstance();
+    outliveAccessToken();
+    const already = refreshRequests().length;
+    const tokens = await Promise.all([
+      rig.elicitations.accessTokenFor('alice', 'calendar'),
+      other.accessTokenFor('alice', 'calendar'),
+      rig.elicitations.accessTokenFor('alice', 'calendar'),
+      other.accessTokenFor('alice', 'calendar'),
+    ]);
+    expect(refreshRequests().length - already).toBe(1);
+    expect(new Set(tokens).size).toBe(1);
+    expect(await eventsStatus(tokens[0] ?? '')).toBe(200);
+    expect(rig.logs.filter((entry) => entry.event === 'oauth.refresh-rejected')).toEqual([]);
+  });
+
   it('a refresh token the provider refuses ends the connection: the next call asks to connect again (-32042)', async () => {
     const { refreshToken } = await stored();
     // The user revokes the app at the provider (RFC 7009, as the provider's own settings page would).

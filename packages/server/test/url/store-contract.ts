@@ -240,6 +240,26 @@ export function describeStoreContract(name: string, factory: StoreFactory): void
       expect(await store.getVaultRecord('alice', 'api_key')).toBeUndefined();
     });
 
+    it('leases a vault entry to one holder at a time, per (user, name); only its holder releases it', async () => {
+      const store = await make();
+      const claim = (user: string, name: string, holder: string) =>
+        store.claimVaultLease!(user, name, holder, NOW + 60_000, NOW);
+      expect(await claim('alice', 'oauth.token:calendar', 'h1')).toBe(true);
+      expect(await claim('alice', 'oauth.token:calendar', 'h1')).toBe(true); // its holder renews it
+      expect(await claim('alice', 'oauth.token:calendar', 'h2')).toBe(false);
+      expect(await claim('alice', 'oauth.token:mail', 'h2')).toBe(true);
+      expect(await claim('bob', 'oauth.token:calendar', 'h2')).toBe(true);
+      await store.releaseVaultLease!('alice', 'oauth.token:calendar', 'h2'); // not its holder: nothing changes
+      expect(await claim('alice', 'oauth.token:calendar', 'h2')).toBe(false);
+      await store.releaseVaultLease!('alice', 'oauth.token:calendar', 'h1');
+      expect(await claim('alice', 'oauth.token:calendar', 'h2')).toBe(true);
+      // Of many claims at once, exactly one holder wins.
+      const wins = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store.claimVaultLease!('carol', 'x', `c${i}`, NOW + 60_000, NOW)),
+      );
+      expect(wins.filter(Boolean)).toHaveLength(1);
+    });
+
     if (factory.reopen) {
       const reopen = factory.reopen;
       it('loses nothing across a restart: records, completion state, vault', async () => {

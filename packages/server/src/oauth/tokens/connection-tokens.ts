@@ -1,4 +1,4 @@
-import { type Clock, PeerError } from '@elicitkit/core';
+import { type Clock, PeerError, timerSleep } from '@elicitkit/core';
 import * as oidc from 'openid-client';
 import type { UrlElicitationLogger } from '../../url/log.js';
 import type { Vault } from '../../url/vault/vault.js';
@@ -24,6 +24,14 @@ export interface ConnectionTokensOptions {
 /** The vault entry of a (user, provider) connection. */
 export const tokenEntryName = (provider: string) => `oauth.token:${provider}`;
 
+/**
+ * How long one instance holds the right to refresh a connection's tokens: longer than a token request takes (the
+ * provider timeout is 10 s by default), short enough that a crashed holder delays the others only that long.
+ */
+const REFRESH_LEASE_MS = 15_000;
+/** How often an instance waiting for another's refresh looks at the vault. */
+const REFRESH_WAIT_STEP_MS = 200;
+
 const errorCode = (error: unknown) => (error instanceof oidc.ResponseBodyError ? error.error : undefined);
 
 /**
@@ -32,7 +40,10 @@ const errorCode = (error: unknown) => (error instanceof oidc.ResponseBodyError ?
  */
 export class ConnectionTokens {
   readonly #options: ConnectionTokensOptions;
-  /** One refresh at a time per (user, provider) in this process: concurrent callers share its outcome. */
+  /**
+   * One refresh at a time per (user, provider) in this process: concurrent callers share its outcome (across
+   * instances, the vault's claim does the same).
+   */
   readonly #refreshing = new Map<string, Promise<string | undefined>>();
 
   constructor(options: ConnectionTokensOptions) {
@@ -82,14 +93,50 @@ export class ConnectionTokens {
     );
   }
 
+  /**
+   * One refresh per connection across every instance sharing the vault's store: refresh tokens are often single-use
+   * (rotated), and a provider that sees one used twice may end the whole grant. The instance that claims the entry
+   * refreshes; the others wait for its new tokens in the vault.
+   */
   async #refresh(user: string, provider: string, tokens: StoredTokens): Promise<string | undefined> {
+    const entry = tokenEntryName(provider);
+    const deadline = this.#options.clock.now() + REFRESH_LEASE_MS;
+    for (;;) {
+      const release = await this.#options.vault.claim(user, entry, REFRESH_LEASE_MS);
+      if (release) {
+        try {
+          // What another holder may have written since this caller read the entry.
+          const current = (await this.read(user, provider)) ?? tokens;
+          if (!this.#expired(current)) return current.accessToken;
+          return await this.#refreshNow(user, provider, current);
+        } finally {
+          await release().catch(() => {}); // a lapsed claim ends by itself
+        }
+      }
+      // Another instance refreshes: its tokens land in the vault.
+      await (this.#options.clock.sleep ?? timerSleep)(REFRESH_WAIT_STEP_MS, new AbortController().signal);
+      const latest = await this.read(user, provider);
+      if (!latest) return undefined; // its refresh was refused: the user connects again
+      if (!this.#expired(latest)) return latest.accessToken;
+      if (this.#options.clock.now() > deadline) {
+        throw new PeerError(
+          OAuthConnectionErrorCode.ProviderUnavailable,
+          `${this.#options.registry.require(provider).displayName}: another instance has been refreshing the ` +
+            'access token for too long; try again',
+          { details: { provider } },
+        );
+      }
+    }
+  }
+
+  async #refreshNow(user: string, provider: string, tokens: StoredTokens): Promise<string | undefined> {
     const log = this.#options.logger();
+    const options = this.#options.registry.require(provider);
     if (!tokens.refreshToken) {
       await this.remove(user, provider);
       log.info('oauth.token-expired', { user, provider, refreshable: false });
       return undefined;
     }
-    const options = this.#options.registry.require(provider);
     const config = await this.#options.registry.configuration(provider);
     let response: TokenResponseLike;
     try {
@@ -101,11 +148,12 @@ export class ConnectionTokens {
       );
     } catch (error) {
       if (errorCode(error) === 'invalid_grant') {
-        // Another instance may have refreshed (and rotated) first: its tokens are as good as ours would be.
+        // A store without leases: another instance may have refreshed (and rotated) first.
         const latest = await this.read(user, provider);
         if (latest && latest.refreshToken !== tokens.refreshToken && !this.#expired(latest))
           return latest.accessToken;
-        await this.remove(user, provider);
+        // Only the entry this refresh was about: never one another instance wrote meanwhile.
+        if (latest?.refreshToken === tokens.refreshToken) await this.remove(user, provider);
         log.info('oauth.refresh-rejected', { user, provider });
         return undefined;
       }

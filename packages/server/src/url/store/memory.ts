@@ -16,6 +16,7 @@ export class MemoryElicitationStore implements ElicitationStore {
   readonly #records = new Map<string, ElicitationRecord>();
   readonly #noticed = new Set<string>();
   readonly #vault = new Map<string, VaultRecord>();
+  readonly #leases = new Map<string, { holder: string; until: number }>();
   readonly #hub = new CompletionHub();
 
   async create(record: ElicitationRecord): Promise<void> {
@@ -82,6 +83,25 @@ export class MemoryElicitationStore implements ElicitationStore {
 
   async deleteVaultRecord(user: string, name: string): Promise<boolean> {
     return this.#vault.delete(vaultKey(user, name));
+  }
+
+  async claimVaultLease(
+    user: string,
+    name: string,
+    holder: string,
+    until: number,
+    now: number,
+  ): Promise<boolean> {
+    const key = vaultKey(user, name);
+    const held = this.#leases.get(key);
+    if (held && held.holder !== holder && held.until > now) return false;
+    this.#leases.set(key, { holder, until });
+    return true;
+  }
+
+  async releaseVaultLease(user: string, name: string, holder: string): Promise<void> {
+    const key = vaultKey(user, name);
+    if (this.#leases.get(key)?.holder === holder) this.#leases.delete(key);
   }
 
   async close(): Promise<void> {

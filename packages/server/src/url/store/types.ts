@@ -93,6 +93,15 @@ export interface ElicitationStore {
   getVaultRecord(user: string, name: string): Promise<VaultRecord | undefined>;
   /** Deletes the user's vault entry of that name; true when one existed. */
   deleteVaultRecord(user: string, name: string): Promise<boolean>;
+  /**
+   * Claims the right to rewrite the user's vault entry of that name for `holder` until `until` (ms since the epoch):
+   * true when no other holder has an unexpired claim on it, across every instance sharing this store. One instance
+   * at a time refreshes a user's OAuth tokens this way. Optional: a store without it leaves such work single-flight
+   * per process only.
+   */
+  claimVaultLease?(user: string, name: string, holder: string, until: number, now: number): Promise<boolean>;
+  /** Ends `holder`'s claim, if it still has it (a lapsed claim taken over by another holder is left alone). */
+  releaseVaultLease?(user: string, name: string, holder: string): Promise<void>;
 
   /** Releases connections and timers; the store is unusable afterwards. */
   close(): Promise<void>;

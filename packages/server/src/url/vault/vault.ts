@@ -8,7 +8,7 @@ import type { VaultKeyring } from './keys.js';
 /** The part of an {@link ElicitationStore} a {@link Vault} uses: its encrypted records. */
 export type VaultRecordStore = Pick<
   ElicitationStore,
-  'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord'
+  'putVaultRecord' | 'getVaultRecord' | 'deleteVaultRecord' | 'claimVaultLease' | 'releaseVaultLease'
 >;
 
 /** Options of {@link Vault}: where the encrypted records go, and the keys. */
@@ -61,6 +61,23 @@ export class Vault {
     this.#store = options.store;
     this.#keys = options.keys;
     this.#clock = options.clock ?? systemClock;
+  }
+
+  /**
+   * Claims (user, name) for one rewriter across every instance sharing the store, for `ttlMs`: resolves with the
+   * function that ends the claim, or `undefined` while another holder has it. On a store without leases it always
+   * claims (work is then single-flight per process only).
+   */
+  async claim(user: string, name: string, ttlMs: number): Promise<(() => Promise<void>) | undefined> {
+    checkEntry(user, name);
+    const store = this.#store;
+    if (!store.claimVaultLease) return async () => {};
+    const holder = randomBytes(12).toString('base64url');
+    const now = this.#clock.now();
+    if (!(await store.claimVaultLease(user, name, holder, now + ttlMs, now))) return undefined;
+    return async () => {
+      await store.releaseVaultLease?.(user, name, holder);
+    };
   }
 
   /** Encrypts and stores a value for (user, name), replacing any previous one. */

@@ -83,6 +83,8 @@ export interface OAuthRig {
   holdNextCallback(): Promise<URL>;
   /** Moves this server's clock (not the provider's) forward. */
   advanceClock(ms: number): void;
+  /** URL mode as a second instance of this server makes it: the same store, vault and provider registration. */
+  anotherInstance(): UrlElicitations;
   close(): Promise<void>;
 }
 
@@ -150,7 +152,7 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     },
   );
   const sessions = new SessionCookies({ secret: 'oauth-rig-session-secret-32-bytes-long!!' });
-  const elicitations = createUrlMode({
+  const urlModeOptions = {
     store,
     vault,
     oauth,
@@ -161,7 +163,9 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     clock,
     reconnectGraceMs: 20,
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
-  });
+  };
+  const elicitations = createUrlMode(urlModeOptions);
+  const others: UrlElicitations[] = [];
   const gate = requireBearerAuth({ verifier: staticTokenVerifier(MCP_TOKENS) });
 
   type Transport = WebStandardStreamableHTTPServerTransport | V1Transport;
@@ -240,9 +244,15 @@ export async function startOAuthRig(options: OAuthRigOptions = {}): Promise<OAut
     advanceClock: (ms) => {
       offset += ms;
     },
+    anotherInstance() {
+      const other = createUrlMode(urlModeOptions);
+      others.push(other);
+      return other;
+    },
     async close() {
       await Promise.allSettled([...transports.values()].map((t) => t.close()));
       transports.clear();
+      await Promise.allSettled(others.map((other) => other.close()));
       await elicitations.close();
       await listening.close();
       await calendar.close();
