@@ -32,8 +32,8 @@ const URL_VOCABULARY = ['url/errors.ts', 'url/log.ts', 'url/ids.ts', 'url/public
  * relative to `src/`.
  */
 const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
-  // Leaves: the server's error codes, secret files, URL mode's vocabulary.
-  ['errors.ts', 'files/', URL_VOCABULARY],
+  // Leaves: the server's error codes, secret files, who asks (the one principal rule), URL mode's vocabulary.
+  ['errors.ts', 'files/', 'principal.ts', URL_VOCABULARY],
   // Building blocks: sealed state, form schemas, who a user is, the store contract, the SDK seam.
   ['state/', 'form/', 'url/identity/', 'url/store/', 'sdk/'],
   // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.

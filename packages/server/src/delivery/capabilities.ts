@@ -46,14 +46,6 @@ function refusalIn(scope: RequestScope, mode: ElicitationMode): Refusal {
   return declared ? { availability: 'available' } : { availability: 'mode-not-declared' };
 }
 
-export function availabilityIn(
-  _ctx: HandlerContext,
-  scope: RequestScope,
-  mode: ElicitationMode,
-): ElicitationAvailability {
-  return refusalIn(scope, mode).availability;
-}
-
 /** Whether an elicitation of `mode` can reach the user in this request, and if not, why. */
 export function elicitationAvailability(ctx: HandlerContext, mode: ElicitationMode): ElicitationAvailability {
   return refusalIn(scopeOf(ctx), mode).availability;

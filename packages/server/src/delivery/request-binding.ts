@@ -1,19 +1,4 @@
-import type { AuthInfo } from '@modelcontextprotocol/server';
 import { bytesToBase64Url } from '../state/base64url.js';
-
-/**
- * What a 2026-07-28 flow's `requestState` is bound to (M-06).
- *
- * The principal is the verified OAuth client and user (`authInfo.clientId` and `authInfo.extra.sub`), the same
- * pair a 2025 session is pinned to. A server without MCP authorization has no principal to bind to: its state is
- * bound to `anonymous`, so any holder of a state can continue that flow on the same request (documented; serve
- * behind `authenticate` where flows must be per user).
- */
-export function principalOf(authInfo: AuthInfo | undefined): string {
-  if (!authInfo) return 'anonymous';
-  const sub = authInfo.extra?.sub;
-  return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
-}
 
 /**
  * Arguments whose canonical JSON is at most this long are bound as they are; longer ones by their SHA-256. The

@@ -13,6 +13,7 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import { requestStateRejectedError } from '../errors.js';
+import { principalOf } from '../principal.js';
 import { Call, type WaitPolicy } from '../sdk/call.js';
 import { REVISION_2026_07_28 } from '../sdk/revision.js';
 import type { ServerSeam } from '../sdk/seam.js';
@@ -23,7 +24,7 @@ import { StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
 import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
 import type { Tasks } from '../tasks/engine.js'; // tasks hook
-import { principalOf, requestBinding } from './request-binding.js';
+import { requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState, Round } from './round.js';
 import { recordScope, type ScopePolicy } from './scope.js';
 

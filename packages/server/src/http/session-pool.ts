@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '@elicitkit/core';
+import { ANONYMOUS } from '../principal.js';
 
 /**
  * The open sessions of a sessionful (2025-11-25) MCP endpoint, bounded three ways so that clients which never
@@ -52,7 +53,7 @@ export interface SessionSlot<S> {
 
 interface Entry<S> {
   session: S;
-  principal: string | undefined;
+  principal: string;
   /** Exchanges in flight: requests being handled, and response streams still open. */
   busy: number;
   idleSince: number;
@@ -67,7 +68,7 @@ function positive(name: string, value: number | undefined, fallback: number): nu
 export class SessionPool<S> {
   readonly #entries = new Map<string, Entry<S>>();
   /** Sessions and pending slots per principal, and in total. */
-  readonly #held = new Map<string | undefined, number>();
+  readonly #held = new Map<string, number>();
   #total = 0;
   readonly #maxTotal: number;
   readonly #maxPerPrincipal: number;
@@ -98,9 +99,10 @@ export class SessionPool<S> {
   }
 
   /** Takes a place for a new session of `principal`, or says why there is none. */
-  reserve(principal: string | undefined): SessionSlot<S> | SessionRefusal {
+  reserve(principal: string): SessionSlot<S> | SessionRefusal {
     this.sweep();
-    if (principal !== undefined && this.#count(principal) >= this.#maxPerPrincipal) {
+    // Anonymous sessions are all one principal: only the total cap bounds them (see principal.ts).
+    if (principal !== ANONYMOUS && this.#count(principal) >= this.#maxPerPrincipal) {
       const idle = this.#longestIdle(principal);
       if (!idle) return { scope: 'principal', limit: this.#maxPerPrincipal };
       this.#expire(idle);
@@ -198,11 +200,11 @@ export class SessionPool<S> {
     return found?.[0];
   }
 
-  #count(principal: string | undefined): number {
+  #count(principal: string): number {
     return this.#held.get(principal) ?? 0;
   }
 
-  #hold(principal: string | undefined, delta: number): void {
+  #hold(principal: string, delta: number): void {
     this.#total += delta;
     const count = this.#count(principal) + delta;
     if (count > 0) this.#held.set(principal, count);

@@ -12,6 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
+import { principalOf } from '../principal.js';
 import { type AnyMcpServer, adaptServer, v2BuildOf } from '../sdk/adapt.js';
 import { otherV2Build } from '../sdk/other-build.js';
 import {
@@ -120,7 +121,7 @@ interface SessionTransport {
 interface Session {
   transport: SessionTransport;
   server: AnyMcpServer;
-  principal: string | undefined;
+  principal: string;
 }
 
 /** The transport options both SDKs' Web-standard Streamable HTTP transports take. */
@@ -139,13 +140,6 @@ async function transportFor(sdk: 'v1' | 'v2', options: TransportOptions): Promis
 
 /** The revisions a v1 SDK server speaks, told to a 2026-07-28 client (M-19: a version mismatch is -32022). */
 const SESSION_REVISIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
-
-/** Who holds a session: the OAuth client and, when the verifier names one, the user. Not the token itself. */
-function principalOf(authInfo: AuthInfo | undefined): string | undefined {
-  if (!authInfo) return undefined;
-  const sub = authInfo.extra?.sub;
-  return JSON.stringify([authInfo.clientId, typeof sub === 'string' ? sub : null]);
-}
 
 /**
  * One server instance per 2025 session, made by `createServer` when a client initializes, and one per 2026
@@ -187,7 +181,7 @@ export function createMcpHttpHandler(
     request: Request,
     body: unknown,
     slot: SessionSlot,
-    principal: string | undefined,
+    principal: string,
     authInfo?: AuthInfo,
   ): Promise<Response> {
     let server: AnyMcpServer;

@@ -74,17 +74,6 @@ export async function createStateKeyring(
   return { current: currentKey, find: (id) => byId.get(id) };
 }
 
-/** `ELICITKIT_STATE_KEY` (required) and `ELICITKIT_STATE_PREVIOUS_KEYS` (comma-separated, for rotation). */
-export function stateKeysFromEnv(env: Record<string, string | undefined>): {
-  key: string;
-  previousKeys: string[];
-} {
-  const key = env[STATE_KEY_ENV];
-  if (!key) throw invalidOptionError(STATE_KEY_ENV, 'is not set');
-  const previousKeys = (env[STATE_PREVIOUS_KEYS_ENV] ?? '').split(',').filter((k) => k.trim() !== '');
-  return { key, previousKeys };
-}
-
 /** A fresh random key, base64-encoded, for configuration. */
 export function generateStateKey(): string {
   return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));

@@ -1,8 +1,8 @@
 import type { Result, Server, ServerContext } from '@modelcontextprotocol/server';
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
-import { principalOf } from '../delivery/request-binding.js';
 import type { Round } from '../delivery/round.js';
 import type { ScopePolicy } from '../delivery/scope.js';
+import { principalOf } from '../principal.js';
 import type { WaitPolicy } from '../sdk/call.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import type { TaskRunner, Tasks } from './engine.js';

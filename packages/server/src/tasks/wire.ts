@@ -5,7 +5,7 @@ import {
   ProtocolErrorCode,
 } from '@modelcontextprotocol/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { principalOf } from '../delivery/request-binding.js';
+import { principalOf } from '../principal.js';
 import { REVISION_2026_07_28 } from '../sdk/revision.js';
 import { envelopeRevision } from '../sdk/v2.js';
 import type { TaskRunner, Tasks } from './engine.js';

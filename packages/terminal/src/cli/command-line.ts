@@ -1,7 +1,7 @@
 import { input } from '@inquirer/prompts';
 import type { Keyboard } from '../ui/keyboard.js';
-import type { TerminalIO } from '../ui/prompt-runner.js';
 import type { Style } from '../ui/style.js';
+import type { TerminalIO } from '../ui/terminal-io.js';
 
 /** What the person did at the command line. */
 export type CommandLineTurn =

@@ -1,13 +1,9 @@
 import type { input } from '@inquirer/prompts';
 import type { Screen } from './screen.js';
+import type { TerminalIO } from './terminal-io.js';
 
 /** inquirer's per-prompt context (streams, abort signal). */
 type Context = NonNullable<Parameters<typeof input>[1]>;
-
-export interface TerminalIO {
-  input: NodeJS.ReadableStream;
-  output: NodeJS.WritableStream & { columns?: number };
-}
 
 /** A prompt ends answered, cancelled by the person (Esc, Ctrl-C), or withdrawn by the server. */
 export type Asked<T> = { status: 'answered'; value: T } | { status: 'cancelled' } | { status: 'withdrawn' };

@@ -1,8 +1,8 @@
 import type { Requester } from '@elicitkit/client';
 import { requesterLabel } from '@elicitkit/client/ui-kit';
 import type { Words } from '../i18n/messages.js';
-import type { TerminalIO } from './prompt-runner.js';
 import type { Style } from './style.js';
+import type { TerminalIO } from './terminal-io.js';
 
 /** Everything a prompt needs to draw: where, how (colour, width), in which words, and under whose mark. */
 export interface Screen {

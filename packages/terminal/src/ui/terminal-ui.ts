@@ -7,9 +7,9 @@ import { runForm } from './form-flow.js';
 import { keyboardFor } from './keyboard.js';
 import { runLimitPrompt } from './limit-prompt.js';
 import { noticeLines } from './notices.js';
-import type { TerminalIO } from './prompt-runner.js';
 import type { Screen } from './screen.js';
 import { colorSupported, createStyle, type Style } from './style.js';
+import type { TerminalIO } from './terminal-io.js';
 import { runUrlPrompt, runWait } from './url-prompts.js';
 
 /** Options of {@link terminalUI}: the streams, colour, the host's name and the person's language. */
