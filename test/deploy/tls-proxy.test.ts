@@ -6,10 +6,11 @@
 // Which instance serves a request: `?instance=a|b` on the MCP endpoint, or an `instance` cookie in the browser,
 // sends it to that instance first (the other one is its backup, as a load balancer fails over); anything else is
 // spread over both.
+
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
-import { createServer, connect as tcpConnect } from 'node:net';
+import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -24,6 +25,7 @@ import { taskWireClient, type Wire } from '../../packages/server/test/tasks/wire
 import { ALICE, type DemoProcess, startDemoServer } from '../../packages/terminal/test/helpers/demo.js';
 import { OpenedUrls } from '../e2e/oauth/host.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
+import { freePort } from '../support/listen.js';
 
 const run = promisify(execFile);
 const NGINX = '/usr/sbin/nginx';
@@ -41,17 +43,6 @@ const instances: Record<'a' | 'b', DemoProcess> = {} as never;
 const inside: Record<'a' | 'b', string> = { a: '', b: '' };
 const addressOf = (demo: DemoProcess) =>
   /listening on: http:\/\/(127\.0\.0\.1:\d+)\//.exec(demo.stdout())![1]!;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** Resolves once nginx accepts TCP connections on the port (it prints no "ready" line); bounded by the hook's timeout. */
 async function accepting(port: number, child: ChildProcess): Promise<void> {

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { type Listening, listen } from '../../packages/server/src/http/listen.js';
 
 export type { Listening };
@@ -8,4 +9,18 @@ export function listenOnLoopback(
   port = 0,
 ): Promise<Listening> {
   return listen(fetch, { port });
+}
+
+/** A port free on 127.0.0.1 a moment ago, for a process that must be told its port before it starts (redis, nginx). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

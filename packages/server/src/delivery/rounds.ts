@@ -6,12 +6,7 @@ import type {
   Server,
   ServerContext,
 } from '@modelcontextprotocol/server';
-import {
-  isInputRequiredResult,
-  MissingRequiredClientCapabilityError,
-  ProtocolError,
-  ProtocolErrorCode,
-} from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { requestStateRejectedError } from '../errors.js';
 import { principalOf } from '../principal.js';
 import { Call, type WaitPolicy } from '../sdk/call.js';
@@ -25,7 +20,8 @@ import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.j
 import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
 import type { Tasks } from '../tasks/engine.js'; // tasks hook
 import { requestBinding } from './request-binding.js';
-import { type FlowState, newFlowState, Round } from './round.js';
+import { type FlowState, newFlowState } from './round.js';
+import { runFlow } from './round-engine.js';
 import { recordScope, type ScopePolicy } from './scope.js';
 
 /**
@@ -40,8 +36,6 @@ export const DEFAULT_STATE_TTL_MS = 15 * 60 * 1000;
 export const DEFAULT_MAX_STATE_BYTES = 64 * 1024;
 /** Default `maxRounds`: rounds one 2026-07-28 request may take before it fails. */
 export const DEFAULT_MAX_ROUNDS = 16;
-/** A URL flow completing while a retry is held reruns the handler in the same request, this many times at most. */
-const MAX_RERUNS = 4;
 
 export type RequestHandler = (
   request: { method: string; params?: Record<string, unknown> },
@@ -119,61 +113,54 @@ export class RoundRunner {
       principal: principalOf(ctx.http?.authInfo),
       request: await requestBinding(method, request.params),
     };
-    let state = await this.#openState(sealer, ctx, binding);
-    // A handler that builds its own input-required results (the SDK's `inputRequired(...)`, e.g. for sampling)
-    // gets its own `requestState` back, carried inside ours and so sealed too.
-    const handlerCtx: ServerContext = {
-      ...ctx,
-      mcpReq: { ...ctx.mcpReq, requestState: (() => state.h) as ServerContext['mcpReq']['requestState'] },
-    };
-    for (let run = 0; ; run++) {
-      const round = new Round(state, ctx.mcpReq.inputResponses, {
-        maxAttempts: this.#settings.policy.maxAnswerAttempts,
-        fresh: state.n === 0,
-      });
-      const call = new Call(v2Call(handlerCtx, this.#server, true), this.#settings.wait);
-      recordScope(handlerCtx, { era: '2026-07-28', call, policy: this.#settings.policy, round });
-      const taskScope = this.#tasks.begin(handlerCtx); // tasks hook
-      let result: Result | undefined;
-      let failure: { error: unknown } | undefined;
-      try {
-        result = await handler(request, handlerCtx);
-      } catch (error) {
-        failure = { error };
-      }
-      await round.whenSettled();
-      if (round.rerunRequested) {
-        if (run < MAX_RERUNS) {
-          state = round.state;
-          continue;
-        }
-        // Completions keep arriving while rerunning: let the host retry instead of looping here.
-        return this.#nextRound(sealer, binding, method, { state: round.nextRound().state });
-      }
-      // Once an ask is pending, the round's answer is the input request, whatever the handler did after it.
-      if (round.interrupted) return this.#nextRound(sealer, binding, method, round.nextRound());
-      // tasks hook: T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
-      this.#tasks.checkMissing(taskScope, method);
-      const asTask = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
-      if (asTask) return asTask;
-      if (round.missingMode && (failure || (result as { isError?: unknown } | undefined)?.isError === true)) {
-        // M-19: the request needed a capability the host did not declare, and the handler did not fall back.
-        throw new MissingRequiredClientCapabilityError(
-          { requiredCapabilities: { elicitation: { [round.missingMode]: {} } } },
-          `${method} needs elicitation mode "${round.missingMode}", which the client did not declare`,
-        );
-      }
-      if (failure) throw failure.error;
-      if (isInputRequiredResult(result)) {
-        const { state: next } = round.nextRound();
-        const own = typeof result.requestState === 'string' ? result.requestState : undefined;
-        const inputRequests = result.inputRequests as Record<string, InputRequest> | undefined;
-        return this.#nextRound(sealer, binding, method, {
-          state: { ...next, ...(own === undefined ? { h: undefined } : { h: own }) },
-          ...(inputRequests && { inputRequests }),
-        });
-      }
-      return result as Result;
+    let taskScope: ReturnType<TaskDelivery['begin']>;
+    const state = await this.#openState(sealer, ctx, binding);
+    const outcome = await runFlow(
+      {
+        server: this.#server,
+        policy: this.#settings.policy,
+        wait: this.#settings.wait,
+        maxRounds: this.#settings.maxRounds,
+        request,
+        handler,
+        // A handler that builds its own input-required results (the SDK's `inputRequired(...)`, e.g. for sampling)
+        // gets its own `requestState` back, carried inside ours and so sealed too.
+        contextFor: (current) => ({
+          ...ctx,
+          mcpReq: {
+            ...ctx.mcpReq,
+            requestState: (() => current.h) as ServerContext['mcpReq']['requestState'],
+          },
+        }),
+        responses: ctx.mcpReq.inputResponses,
+        rerunReadsResponses: true,
+        fresh: true,
+        waitForFlows: false,
+        entered: (handlerCtx) => {
+          taskScope = this.#tasks.begin(handlerCtx); // the task delivery's scope, beside the round's
+        },
+        // T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
+        settled: async (handlerCtx, round) => {
+          this.#tasks.checkMissing(taskScope, method);
+          const handle = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
+          return handle && { kind: 'result', result: handle };
+        },
+      },
+      state,
+    );
+    switch (outcome.kind) {
+      case 'result':
+        return outcome.result;
+      case 'failed':
+        throw outcome.error;
+      case 'too-many-rounds':
+        return tooManyRounds(method, outcome.rounds);
+      case 'rerun-limit':
+        return this.#nextRound(sealer, binding, method, { state: outcome.state });
+      case 'input':
+        return this.#nextRound(sealer, binding, method, outcome);
+      case 'aborted':
+        throw new ProtocolError(ProtocolErrorCode.InternalError, `${method}: the request was called off`);
     }
   }
 

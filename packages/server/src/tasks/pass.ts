@@ -1,16 +1,11 @@
-import type { AuthInfo, InputRequest, Result, Server, ServerContext } from '@modelcontextprotocol/server';
-import {
-  isInputRequiredResult,
-  MissingRequiredClientCapabilityError,
-  ProtocolError,
-  ProtocolErrorCode,
-} from '@modelcontextprotocol/server';
-import { type FlowState, Round } from '../delivery/round.js';
-import { recordScope, type ScopePolicy } from '../delivery/scope.js';
+import type { AuthInfo, Result, Server, ServerContext } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { FlowState } from '../delivery/round.js';
+import { runFlow } from '../delivery/round-engine.js';
+import type { ScopePolicy } from '../delivery/scope.js';
 import { noBackChannelError } from '../errors.js';
-import { Call, type WaitPolicy } from '../sdk/call.js';
+import type { WaitPolicy } from '../sdk/call.js';
 import type { ServerSeam } from '../sdk/seam.js';
-import { v2Call } from '../sdk/v2.js';
 import type { Tasks } from './engine.js';
 import { type PassOutcome, toTaskError } from './engine.js';
 import type { RunningTask } from './running.js';
@@ -33,80 +28,65 @@ export interface PassDeps {
 }
 
 /**
- * One run of a task's handler, by replay (as a 2026-07-28 round, with the task record in place of `requestState`):
- * earlier answers and steps come back from the record, the answers of the last `tasks/update` are this run's
- * responses, and the first unanswered ask ends the run with the task's next `inputRequests`.
+ * One run of a task's handler on the round engine (`delivery/round-engine.ts`), with the task record in place of
+ * `requestState`: earlier answers and steps come back from the record, the answers of the last `tasks/update` are
+ * this run's responses, and the first unanswered ask ends the run with the task's next `inputRequests`. A URL flow
+ * pending with nothing to ask is waited for here, in the background.
  */
 export async function runTaskPass(task: RunningTask, deps: PassDeps): Promise<PassOutcome> {
+  let scope: TaskScope | undefined;
   let state: FlowState = task.record.state;
   let responses: Record<string, unknown> = task.record.answers ?? {};
-  for (let run = 0; ; run++) {
-    if (task.signal.aborted) return { kind: 'aborted' };
-    if (state.n > deps.engine.maxRounds) {
-      const text = `tools/call asked for input ${state.n} times without finishing; giving up.`;
-      return { kind: 'result', result: { content: [{ type: 'text', text }], isError: true } };
-    }
-    const round = new Round(state, responses, { maxAttempts: deps.policy.maxAnswerAttempts, fresh: false });
-    const ctx = taskContext(task, deps, state, responses, run);
-    // The third delivery on the SDK seam: the same call seam as a 2026 round, over the task's own context.
-    const call = new Call(v2Call(ctx, deps.server, true), deps.wait);
-    recordScope(ctx, { era: '2026-07-28', call, policy: deps.policy, round });
-    const scope: TaskScope = recordTaskScope(ctx, { engine: deps.engine, running: task });
-    let result: Result | undefined;
-    let failure: { error: unknown } | undefined;
-    try {
-      result = await deps.handler(
-        { method: 'tools/call', params: { ...task.record.call, _meta: task.record.envelope } },
-        ctx,
-      );
-    } catch (error) {
-      failure = { error };
-    }
-    await round.whenSettled();
-    if (task.signal.aborted) return { kind: 'aborted' };
-    if (round.rerunRequested) {
-      state = round.state;
-      responses = {};
-      continue;
-    }
-    if (round.interrupted) {
-      const next = round.nextRound();
-      // A URL flow still pending and nothing to ask: keep waiting for it, in the background.
-      if (!next.inputRequests) {
-        state = next.state;
+  for (;;) {
+    const outcome = await runFlow(
+      {
+        server: deps.server,
+        policy: deps.policy,
+        wait: deps.wait,
+        maxRounds: deps.engine.maxRounds,
+        request: { method: 'tools/call', params: { ...task.record.call, _meta: task.record.envelope } },
+        handler: deps.handler,
+        contextFor: (current, answers, run) => taskContext(task, deps, current, answers, run),
+        responses,
+        rerunReadsResponses: false,
+        fresh: false,
+        waitForFlows: true,
+        entered: (ctx) => {
+          scope = recordTaskScope(ctx, { engine: deps.engine, running: task });
+        },
+        settled: () => (scope?.failure ? { kind: 'failed', error: scope.failure } : undefined),
+        aborted: () => task.signal.aborted,
+      },
+      state,
+    );
+    switch (outcome.kind) {
+      case 'aborted':
+        return { kind: 'aborted' };
+      case 'rerun-limit':
+        // URL flows kept completing: go on from where it got, in a new pass.
+        state = outcome.state;
         responses = {};
         continue;
+      case 'too-many-rounds': {
+        const text = `tools/call asked for input ${outcome.rounds} times without finishing; giving up.`;
+        return { kind: 'result', result: { content: [{ type: 'text', text }], isError: true } };
       }
-      return { kind: 'input', state: next.state, inputRequests: next.inputRequests };
+      case 'failed':
+        return { kind: 'error', error: toTaskError(outcome.error) };
+      case 'input':
+        if (!outcome.inputRequests || Object.keys(outcome.inputRequests).length === 0) {
+          return {
+            kind: 'error',
+            error: {
+              code: ProtocolErrorCode.InternalError,
+              message: 'the tool asked for input without a request',
+            },
+          };
+        }
+        return { kind: 'input', state: outcome.state, inputRequests: outcome.inputRequests };
+      case 'result':
+        return { kind: 'result', result: withoutResultType(outcome.result) };
     }
-    if (scope.failure) return { kind: 'error', error: toTaskError(scope.failure) };
-    const isError = (result as { isError?: unknown } | undefined)?.isError === true;
-    if (round.missingMode && (failure || isError)) {
-      // M-19 inside a task: the handler needed a mode the request did not declare and did not fall back.
-      const error = new MissingRequiredClientCapabilityError(
-        { requiredCapabilities: { elicitation: { [round.missingMode]: {} } } },
-        `tools/call needs elicitation mode "${round.missingMode}", which the client did not declare`,
-      );
-      return { kind: 'error', error: toTaskError(error) };
-    }
-    if (failure) return { kind: 'error', error: toTaskError(failure.error) };
-    if (isInputRequiredResult(result)) {
-      // The handler built its own input requests (sampling, roots): they become the task's, keyed as it chose.
-      const own = typeof result.requestState === 'string' ? result.requestState : undefined;
-      const inputRequests = (result.inputRequests ?? {}) as Record<string, InputRequest>;
-      const { state: next } = round.nextRound();
-      if (Object.keys(inputRequests).length === 0) {
-        return {
-          kind: 'error',
-          error: {
-            code: ProtocolErrorCode.InternalError,
-            message: 'the tool asked for input without a request',
-          },
-        };
-      }
-      return { kind: 'input', state: { ...next, h: own }, inputRequests };
-    }
-    return { kind: 'result', result: withoutResultType(result) };
   }
 }
 
@@ -119,7 +99,7 @@ function taskContext(
   task: RunningTask,
   deps: PassDeps,
   state: FlowState,
-  responses: Record<string, unknown>,
+  responses: Readonly<Record<string, unknown>>,
   run: number,
 ): ServerContext {
   const refuse = async () => {

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../test/support/listen.js';
 
 /** A real `redis-server` (Debian's) on a free loopback port, with AOF on in a temporary directory. */
 export interface TestRedis {
@@ -21,19 +22,6 @@ export interface TestRedis {
 
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 const START_TIMEOUT_MS = 10_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** One PING over a raw socket: true on +PONG (loading an AOF answers -LOADING, not ready yet). */
 function ping(port: number): Promise<boolean> {
