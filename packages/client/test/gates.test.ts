@@ -66,15 +66,31 @@ describe('capability declaration', () => {
     );
   });
 
-  it('pins the SDK hooks it uses: a v2 client without the result hook is refused at install (unsupported-sdk)', () => {
-    // The installed SDK has them (every other test proves they work); one that moved them fails loudly here.
-    const client = new Client({ name: 'c', version: '1' });
-    expect(typeof (client as unknown as Record<string, unknown>)._resolveNonCompleteResult).toBe('function');
-    Object.assign(client, { _resolveNonCompleteResult: undefined });
-    expect(() => installElicitation(client, { ui: scriptedUI() })).toThrow(
-      expect.objectContaining({ code: 'unsupported-sdk', name: 'UsageError' }),
-    );
-  });
+  it.each([
+    ['_resolveNonCompleteResult', 'running 2026-07-28 rounds of a plain callTool'],
+    ['_getRequestHandler', "answering a round's sampling and roots requests"],
+    ['_onresponse', 'reading task handles before the SDK decodes them'],
+    ['buildContext', 'handing those requests the context the SDK builds'],
+    ['_inputRequiredDriverConfig', "honouring the SDK's autoFulfill switch"],
+    ['_capabilities', 'declaring the Tasks extension per request'],
+  ])(
+    'pins every SDK member it reaches: a v2 client without %s is refused at install, naming it (unsupported-sdk)',
+    (member, use) => {
+      // The installed SDK has them all (every other test proves they work); one that moved them fails loudly here.
+      const client = new Client({ name: 'c', version: '1' });
+      expect((client as unknown as Record<string, unknown>)[member]).toBeDefined();
+      Object.assign(client, { [member]: undefined });
+      expect(() => installElicitation(client, { ui: scriptedUI() })).toThrow(
+        expect.objectContaining({
+          code: 'unsupported-sdk',
+          name: 'UsageError',
+          message: expect.stringContaining(
+            `needs @modelcontextprotocol/client 2.4.x; this Client lacks ${member} (${use})`,
+          ),
+        }),
+      );
+    },
+  );
 
   it('leaves other server requests to the SDK: unknown methods still get -32601', async () => {
     const { server } = await setup();

@@ -34,8 +34,10 @@ const URL_VOCABULARY = ['url/errors.ts', 'url/log.ts', 'url/ids.ts', 'url/public
 const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   // Leaves: the server's error codes, secret files, who asks (the one principal rule), URL mode's vocabulary.
   ['errors.ts', 'files/', 'principal.ts', URL_VOCABULARY],
-  // Building blocks: sealed state, form schemas, who a user is, the store contract, the SDK seam.
-  ['state/', 'form/', 'url/identity/', 'url/store/', 'sdk/'],
+  // The SDK seam: every SDK value the server uses comes through it (test/tooling/import-rules.test.ts).
+  ['sdk/'],
+  // Building blocks: sealed state, form schemas, who a user is, the store contract.
+  ['state/', 'form/', 'url/identity/', 'url/store/'],
   // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.
   ['delivery/'],
   // Hosting over HTTP, the durable stores, the vault; the Tasks extension, the third delivery, built on the

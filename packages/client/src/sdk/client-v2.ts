@@ -49,6 +49,37 @@ interface ClientInternals {
   _capabilities?: Record<string, unknown>;
 }
 
+/** What each protected member is for, and whether it is a method (else an object the SDK keeps). */
+const INTERNALS: Record<keyof ClientInternals, { method: boolean; for: string }> = {
+  _resolveNonCompleteResult: { method: true, for: 'running 2026-07-28 rounds of a plain callTool' },
+  _getRequestHandler: { method: true, for: "answering a round's sampling and roots requests" },
+  _onresponse: { method: true, for: 'reading task handles before the SDK decodes them' },
+  buildContext: { method: true, for: 'handing those requests the context the SDK builds' },
+  _inputRequiredDriverConfig: { method: false, for: "honouring the SDK's autoFulfill switch" },
+  _capabilities: { method: false, for: 'declaring the Tasks extension per request' },
+};
+
+/**
+ * The protected members this adapter relies on, every one checked here, once, at install: an SDK release that moves
+ * one fails `installElicitation` with a typed error naming it, instead of a feature that silently stops working.
+ */
+function checkedInternals(client: Client): Required<ClientInternals> {
+  const internals = client as unknown as Record<string, unknown>;
+  const missing = Object.entries(INTERNALS)
+    .filter(([name, { method }]) =>
+      method ? typeof internals[name] !== 'function' : !isJsonObject(internals[name]),
+    )
+    .map(([name, { for: use }]) => `${name} (${use})`);
+  if (missing.length > 0) {
+    throw new UsageError(
+      ClientErrorCode.UnsupportedSdk,
+      `installElicitation needs @modelcontextprotocol/client 2.4.x; this Client lacks ${missing.join(', ')}. ` +
+        'Install a 2.4 release of the SDK (elicitkit reaches these members of it; a later minor may move them).',
+    );
+  }
+  return client as unknown as Required<ClientInternals>;
+}
+
 /** A result schema that accepts what came: task results are read field by field by `tasks/task-read.ts`. */
 const anyResult = {
   '~standard': { version: 1, vendor: 'elicitkit', validate: (value: unknown) => ({ value }) },
@@ -100,24 +131,16 @@ const OTHER_INPUT_REQUESTS = new Set(['sampling/createMessage', 'roots/list']);
  *   wait controls) instead of the SDK's own.
  */
 export function v2Seam(client: Client): ClientSeam {
-  const internals = client as unknown as ClientInternals;
+  const internals = checkedInternals(client);
   const resolveNonComplete = internals._resolveNonCompleteResult;
   const handlerFor = internals._getRequestHandler;
-  if (typeof resolveNonComplete !== 'function' || typeof handlerFor !== 'function') {
-    throw new UsageError(
-      ClientErrorCode.UnsupportedSdk,
-      'this @modelcontextprotocol/client lacks the result hook and handler lookup 2026-07-28 rounds need (expected 2.4.x)',
-    );
-  }
   const handles = new TaskHandles();
   const onresponse = internals._onresponse;
-  if (typeof onresponse === 'function') {
-    internals._onresponse = (response) => onresponse.call(client, handles.intercept(response));
-  }
+  internals._onresponse = (response) => onresponse.call(client, handles.intercept(response));
   const modern = () => (client.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
   /** T-23: this request's client capabilities, the SDK's own plus the extension. */
   const declaringTasks = (params: Record<string, unknown>) => {
-    const capabilities = internals._capabilities ?? {};
+    const capabilities = internals._capabilities;
     const extensions = isJsonObject(capabilities.extensions) ? capabilities.extensions : {};
     const meta = isJsonObject(params._meta) ? params._meta : {};
     return {
@@ -161,7 +184,7 @@ export function v2Seam(client: Client): ClientSeam {
       internals._resolveNonCompleteResult = (decoded, flow) => {
         if (
           decoded?.kind !== 'input_required' ||
-          internals._inputRequiredDriverConfig?.autoFulfill === false
+          internals._inputRequiredDriverConfig.autoFulfill === false
         ) {
           return resolveNonComplete.call(client, decoded, flow);
         }
@@ -218,7 +241,7 @@ export function v2Seam(client: Client): ClientSeam {
       };
       return handler(
         { jsonrpc: '2.0', id: key, method, ...(params !== undefined && { params }) },
-        internals.buildContext?.call(client, context) ?? context,
+        internals.buildContext.call(client, context) ?? context,
       );
     },
     closeSignal: () =>

@@ -1,6 +1,6 @@
 import type { InputRequest, Result, Server, ServerContext } from '@modelcontextprotocol/server';
-import { isInputRequiredResult, MissingRequiredClientCapabilityError } from '@modelcontextprotocol/server';
 import { Call, type WaitPolicy } from '../sdk/call.js';
+import { isInputRequiredResult, MissingRequiredClientCapabilityError } from '../sdk/protocol.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import { v2Call } from '../sdk/v2.js';
 import { type FlowState, Round } from './round.js';

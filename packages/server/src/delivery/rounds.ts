@@ -6,10 +6,10 @@ import type {
   Server,
   ServerContext,
 } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { requestStateRejectedError } from '../errors.js';
 import { principalOf } from '../principal.js';
 import { Call, type WaitPolicy } from '../sdk/call.js';
+import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import { REVISION_2026_07_28 } from '../sdk/revision.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import { envelopeRevision, v2Call } from '../sdk/v2.js';

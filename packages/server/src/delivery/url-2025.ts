@@ -1,5 +1,6 @@
 import { UsageError } from '@elicitkit/core';
-import { type ElicitRequestURLParams, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
+import type { ElicitRequestURLParams } from '@modelcontextprotocol/server';
+import { UrlElicitationRequiredError } from '../sdk/protocol.js';
 import type { CallSeam, ElicitAnswer, HandlerContext, ServerSeam } from '../sdk/seam.js';
 import { UrlErrorCode } from '../url/errors.js';
 import { logRef } from '../url/log.js';

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { AuthInfo, McpServer, Server, ServerNotifier } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../delivery/scope.js';
+import { principalOf } from '../principal.js';
+import { type AnyMcpServer, adaptServer, v2BuildOf } from '../sdk/adapt.js';
 import {
-  type AuthInfo,
   createMcpHandler,
   hostHeaderValidationResponse,
   isInitializeRequest,
   isLegacyRequest,
   localhostAllowedHostnames,
-  type McpServer,
-  type Server,
-  type ServerNotifier,
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/server';
-import type { ProtocolEra } from '../delivery/scope.js';
-import { principalOf } from '../principal.js';
-import { type AnyMcpServer, adaptServer, v2BuildOf } from '../sdk/adapt.js';
+  type SessionTransport,
+  transportFor,
+} from '../sdk/http.js';
 import { otherV2Build } from '../sdk/other-build.js';
 import {
   closeWhenUnread,
@@ -109,33 +107,10 @@ export interface McpHttpHandler {
  */
 export type ServerFactory = (context: McpSessionContext) => AnyMcpServer | Promise<AnyMcpServer>;
 
-/** What a session needs of its transport, on either SDK (both have a Web-standard Streamable HTTP transport). */
-interface SessionTransport {
-  readonly sessionId?: string | undefined;
-  onclose?: (() => void) | undefined;
-  onerror?: ((error: Error) => void) | undefined;
-  handleRequest(request: Request, options?: { parsedBody?: unknown; authInfo?: AuthInfo }): Promise<Response>;
-  close(): Promise<void>;
-}
-
 interface Session {
   transport: SessionTransport;
   server: AnyMcpServer;
   principal: string;
-}
-
-/** The transport options both SDKs' Web-standard Streamable HTTP transports take. */
-interface TransportOptions {
-  sessionIdGenerator: () => string;
-  maxRequestBodySize: number;
-  onsessioninitialized: (id: string) => void;
-}
-
-/** A v1 server gets the v1 SDK's own transport (loaded only then: the v1 SDK is an optional peer). */
-async function transportFor(sdk: 'v1' | 'v2', options: TransportOptions): Promise<SessionTransport> {
-  if (sdk === 'v2') return new WebStandardStreamableHTTPServerTransport(options);
-  const v1 = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
-  return new v1.WebStandardStreamableHTTPServerTransport(options) as unknown as SessionTransport;
 }
 
 /** The revisions a v1 SDK server speaks, told to a 2026-07-28 client (M-19: a version mismatch is -32022). */

@@ -1,9 +1,9 @@
 import type { Result, Server, ServerContext } from '@modelcontextprotocol/server';
-import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import type { Round } from '../delivery/round.js';
 import type { ScopePolicy } from '../delivery/scope.js';
 import { principalOf } from '../principal.js';
 import type { WaitPolicy } from '../sdk/call.js';
+import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '../sdk/protocol.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import type { TaskRunner, Tasks } from './engine.js';
 import { runTaskPass, type ToolsCallHandler } from './pass.js';

@@ -1,8 +1,8 @@
 import { type Clock, systemClock } from '@elicitkit/core';
 import type { InputRequest } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { FlowState } from '../delivery/round.js';
 import { invalidOptionError } from '../errors.js';
+import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
 import { PollGate } from './poll-gate.js';

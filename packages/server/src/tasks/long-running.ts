@@ -1,7 +1,7 @@
 import type { ServerContext } from '@modelcontextprotocol/server';
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError } from '@modelcontextprotocol/server';
 import { scopeOf } from '../delivery/scope.js';
 import { invalidOptionError } from '../errors.js';
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError } from '../sdk/protocol.js';
 import { TASKS_EXTENSION } from './record.js';
 import { type TaskScope, taskScopeOf, taskStartInterrupt } from './scope.js';
 

@@ -1,10 +1,10 @@
 import type { AuthInfo, Result, Server, ServerContext } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { FlowState } from '../delivery/round.js';
 import { runFlow } from '../delivery/round-engine.js';
 import type { ScopePolicy } from '../delivery/scope.js';
 import { noBackChannelError } from '../errors.js';
 import type { WaitPolicy } from '../sdk/call.js';
+import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import type { Tasks } from './engine.js';
 import { type PassOutcome, toTaskError } from './engine.js';

@@ -1,11 +1,7 @@
 import type { Server, ServerContext } from '@modelcontextprotocol/server';
-import {
-  MissingRequiredClientCapabilityError,
-  ProtocolError,
-  ProtocolErrorCode,
-} from '@modelcontextprotocol/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { principalOf } from '../principal.js';
+import { MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import { REVISION_2026_07_28 } from '../sdk/revision.js';
 import { envelopeRevision } from '../sdk/v2.js';
 import type { TaskRunner, Tasks } from './engine.js';

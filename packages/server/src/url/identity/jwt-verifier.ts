@@ -1,11 +1,7 @@
 import { UsageError } from '@elicitkit/core';
-import {
-  type AuthInfo,
-  OAuthError,
-  OAuthErrorCode,
-  type OAuthTokenVerifier,
-} from '@modelcontextprotocol/server';
+import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify, type KeyObject } from 'jose';
+import { OAuthError, OAuthErrorCode } from '../../sdk/auth.js';
 import { UrlErrorCode } from '../errors.js';
 import { SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';

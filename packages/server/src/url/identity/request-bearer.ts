@@ -1,4 +1,5 @@
-import { type AuthInfo, type OAuthTokenVerifier, verifyBearerToken } from '@modelcontextprotocol/server';
+import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
+import { verifyBearerToken } from '../../sdk/auth.js';
 import { type IdentityResolver, SUBJECT_EXTRA_KEY } from './resolver.js';
 import { isValidUserId } from './user-id.js';
 
