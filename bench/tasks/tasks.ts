@@ -11,16 +11,10 @@
  *       median of the per-round ratios taken, so machine load weighs on both alike.
  * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/tasks/tasks.ts
  */
-import {
-  createTasks,
-  elicitForm,
-  enableElicitation,
-  integer,
-  longRunning,
-  type Tasks,
-} from '@elicitkit/server';
+import { elicitForm, enableElicitation, integer, longRunning } from '@elicitkit/server';
 import { createMcpHttpHandler } from '@elicitkit/server/http';
 import { RedisTaskStore } from '@elicitkit/server/redis';
+import { createTasks, type Tasks } from '@elicitkit/server/tasks';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Redis } from 'ioredis';
 import { startTestRedis } from '../../packages/server/test/redis/redis-server.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Clock, createTasks, enableElicitation, type Tasks } from '@elicitkit/server';
+import { type Clock, enableElicitation } from '@elicitkit/server';
 import {
   behindProxy,
   createMcpHttpHandler,
@@ -12,6 +12,7 @@ import {
 } from '@elicitkit/server/http';
 import { oauthProviders } from '@elicitkit/server/oauth';
 import { SqliteElicitationStore, SqliteTaskStore } from '@elicitkit/server/sqlite';
+import { createTasks, type Tasks } from '@elicitkit/server/tasks';
 import {
   bearerIdentity,
   createUrlMode,

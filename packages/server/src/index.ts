@@ -88,27 +88,6 @@ export {
   STATE_PREVIOUS_KEYS_ENV,
   type StateKeyInput,
 } from './state/state-keys.js';
-export {
-  createTasks,
-  DEFAULT_MAX_TASK_ANSWER_BYTES,
-  DEFAULT_MAX_TASK_POLLS_PER_INTERVAL,
-  DEFAULT_MAX_TASK_RECORD_BYTES,
-  DEFAULT_MAX_TASK_ROUNDS,
-  DEFAULT_MAX_TASK_UPDATES_PER_MINUTE,
-  DEFAULT_MAX_TASKS_PER_PRINCIPAL,
-  DEFAULT_TASK_LEASE_MS,
-  DEFAULT_TASK_POLL_INTERVAL_MS,
-  DEFAULT_TASK_TTL_MS,
-  Tasks,
-  type TasksOptions,
-} from './tasks/engine.js';
 export { type LongRunningOptions, longRunning, startTask } from './tasks/long-running.js';
-export {
-  type StoredTask,
-  TASKS_EXTENSION,
-  type TaskError,
-  type TaskRecord,
-  type TaskStatus,
-} from './tasks/record.js';
+export { TASKS_EXTENSION } from './tasks/record.js';
 export { reportStatus, type StatusProgress } from './tasks/status.js';
-export { MemoryTaskStore, type TaskStore } from './tasks/store.js';

@@ -5,15 +5,8 @@
  */
 
 import { timerSleep } from '@elicitkit/core';
-import {
-  boolean,
-  createTasks,
-  elicitForm,
-  longRunning,
-  startTask,
-  type Tasks,
-  text,
-} from '@elicitkit/server';
+import { boolean, elicitForm, longRunning, startTask, text } from '@elicitkit/server';
+import { createTasks, type Tasks } from '@elicitkit/server/tasks';
 import { type McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 

@@ -3,18 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   confirm,
-  createTasks,
   elicitForm,
   enableElicitation,
   integer,
   longRunning,
   reportStatus,
   step,
-  type TaskStore,
-  type Tasks,
 } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
 import { SqliteTaskStore } from '@elicitkit/server/sqlite';
+import { createTasks, type TaskStore, type Tasks } from '@elicitkit/server/tasks';
 import { staticTokenVerifier } from '@elicitkit/server/url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';

@@ -3,8 +3,8 @@
  * test tools, `--hang` to stop mid-task (to be killed there). Prints `{"ready":{"url":…}}` once it serves.
  */
 import { serveMcpHttp } from '../../src/http/index.js';
-import { createTasks } from '../../src/index.js';
 import { RedisTaskStore } from '../../src/redis/index.js';
+import { createTasks } from '../../src/tasks/index.js';
 import { taskTestServer } from './task-tools.js';
 
 const [redis = '', keyPrefix = 'tasks:', instance = 'a', hang = '0', leaseMs = '30000'] =

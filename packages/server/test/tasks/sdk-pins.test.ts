@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { serveMcpHttp } from '../../src/http/index.js';
-import { createTasks } from '../../src/index.js';
+import { createTasks } from '../../src/tasks/index.js';
 import { rawSession } from '../helpers/raw-client.js';
 import { taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';

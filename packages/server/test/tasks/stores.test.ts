@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryTaskStore, type TaskRecord, type TaskStore } from '../../src/index.js';
 import { RedisTaskStore } from '../../src/redis/index.js';
 import { SqliteTaskStore } from '../../src/sqlite/index.js';
+import { MemoryTaskStore, type TaskRecord, type TaskStore } from '../../src/tasks/index.js';
 import { startTestRedis, type TestRedis } from '../redis/redis-server.js';
 
 const NOW = Date.now();

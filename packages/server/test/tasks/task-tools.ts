@@ -9,8 +9,8 @@ import {
   longRunning,
   reportStatus,
   step,
-  type Tasks,
 } from '../../src/index.js';
+import type { Tasks } from '../../src/tasks/index.js';
 
 /** Side effects by step name, in this process: a replayed step must not run again. */
 export const effects = new Map<string, number>();

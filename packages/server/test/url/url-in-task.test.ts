@@ -2,7 +2,8 @@
 // request; the host consents with tasks/update; the person completes the page; the task finishes, and the secret
 // is in the vault, never on the wire. A flow left too long expires long before the task does, and the task says so.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTasks, isElicitkitError, longRunning } from '../../src/index.js';
+import { isElicitkitError, longRunning } from '../../src/index.js';
+import { createTasks } from '../../src/tasks/index.js';
 import { UrlErrorCode } from '../../src/url/index.js';
 import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { taskWireClient, type Wire } from '../tasks/wire-client.js';
