@@ -34,7 +34,7 @@ export class Field<Value extends ElicitValue, P extends Presence = 'required'> {
   /** @internal The schema and flags, read by `elicitForm` through `fieldSpec`. */
   readonly [FIELD]: FieldSpec;
 
-  /** @internal Fields are made by the builders (`text()`, `choice()`, …). */
+  /** Fields are made by the builders (`text()`, `choice()`, …), not with `new`. */
   constructor(spec: FieldSpec) {
     this[FIELD] = spec;
   }

@@ -40,6 +40,6 @@ export interface BoundOAuth {
  * `@elicitkit/server/oauth`.
  */
 export interface OAuthProviders {
-  /** @internal How `createUrlMode` binds the providers; opaque to applications. */
+  /** @hidden How `createUrlMode` binds the providers: opaque to applications, which only pass the object on. */
   readonly [bindOAuth]: (context: OAuthBindContext) => BoundOAuth;
 }
