@@ -1,4 +1,4 @@
-import { PeerError, UsageError } from '@elicitkit/core';
+import { integerOption, PeerError } from '@elicitkit/core';
 import type {
   CallToolRequest,
   CallToolRequestOptions,
@@ -55,16 +55,7 @@ export async function requestWithElicitation<T>(
 ): Promise<T> {
   const host = installedHost(client);
   const { parts, seam } = host;
-  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      `maxRetries must be an integer >= 0, got ${maxRetries}`,
-      {
-        details: { option: 'maxRetries' },
-      },
-    );
-  }
+  const maxRetries = integerOption('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, { min: 0 });
   const limits = resolveRoundLimits(options, parts.roundLimits);
   const closed = seam.closeSignal();
   const signal = options.signal ? AbortSignal.any([options.signal, closed.signal]) : closed.signal;

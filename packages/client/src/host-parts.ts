@@ -1,4 +1,4 @@
-import { type Clock, systemClock, UsageError } from '@elicitkit/core';
+import { type Clock, integerOption, systemClock, UsageError } from '@elicitkit/core';
 import { CompletionTracker } from './completion/completion-tracker.js';
 import { ClientErrorCode } from './errors.js';
 import { HostEventEmitter } from './host/events.js';
@@ -96,14 +96,11 @@ export function assembleHost(
     );
   }
   const modes = checkModes(options.modes ?? ALL_MODES);
-  const maxInvalidSubmissions = options.maxInvalidSubmissions ?? DEFAULT_MAX_INVALID_SUBMISSIONS;
-  if (!Number.isInteger(maxInvalidSubmissions) || maxInvalidSubmissions < 1) {
-    throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      `maxInvalidSubmissions must be an integer >= 1, got ${maxInvalidSubmissions}`,
-      { details: { option: 'maxInvalidSubmissions' } },
-    );
-  }
+  const maxInvalidSubmissions = integerOption(
+    'maxInvalidSubmissions',
+    options.maxInvalidSubmissions ?? DEFAULT_MAX_INVALID_SUBMISSIONS,
+    { min: 1 },
+  );
   const clock = options.clock ?? systemClock;
   const roundLimits = resolveRoundLimits(options.roundLimits);
   const budget = options.rateLimit === false ? undefined : new RequestBudget(options.rateLimit ?? {}, clock);

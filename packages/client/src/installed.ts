@@ -1,4 +1,4 @@
-import { UsageError } from '@elicitkit/core';
+import { integerOption, UsageError } from '@elicitkit/core';
 import { answerInputRequest } from './era/request-2026.js';
 import { ClientErrorCode } from './errors.js';
 import type { HostParts } from './host-parts.js';
@@ -96,16 +96,9 @@ export async function followTask(
   cancelOn?: AbortSignal,
 ): Promise<Record<string, unknown>> {
   const { parts, seam } = host;
-  const maxTaskPolls = options.maxTaskPolls ?? DEFAULT_MAX_TASK_POLLS;
-  if (!Number.isInteger(maxTaskPolls) || maxTaskPolls < 1) {
-    throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      `maxTaskPolls must be an integer >= 1, got ${maxTaskPolls}`,
-      {
-        details: { option: 'maxTaskPolls' },
-      },
-    );
-  }
+  const maxTaskPolls = integerOption('maxTaskPolls', options.maxTaskPolls ?? DEFAULT_MAX_TASK_POLLS, {
+    min: 1,
+  });
   // Fetched with the first task: a page that never meets one does not load the follower (web budget).
   const { driveTask } = await import('./tasks/task-driver.js');
   const closed = seam.closeSignal();

@@ -66,6 +66,7 @@ export {
   type SchemaIssueCode,
 } from './issues.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
+export { type IntegerBounds, integerOption } from './options.js';
 export { loadPatternEngine } from './regex/load-pattern-engine.js';
 export { isJsonObject, previewValue } from './schema/json-object.js';
 export {

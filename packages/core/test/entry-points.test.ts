@@ -21,6 +21,7 @@ const CORE_NAMES = [
   'duplicateSdkError',
   'formModel',
   'formatIssuePath',
+  'integerOption',
   'isElicitkitError',
   'isJsonObject',
   'isLoopbackHost',

@@ -1,5 +1,5 @@
 import type { Clock } from '@elicitkit/core';
-import { UsageError } from '@elicitkit/core';
+import { integerOption, UsageError } from '@elicitkit/core';
 import { ClientErrorCode } from '../errors.js';
 
 /**
@@ -128,9 +128,5 @@ export class RequestBudget {
 }
 
 function checkCount(value: number, option: string): void {
-  if (!Number.isInteger(value) || value < 1) {
-    throw new UsageError(ClientErrorCode.InvalidOption, `${option} must be an integer >= 1, got ${value}`, {
-      details: { option },
-    });
-  }
+  integerOption(option, value, { min: 1 });
 }

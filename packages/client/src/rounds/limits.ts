@@ -1,4 +1,4 @@
-import { UsageError } from '@elicitkit/core';
+import { integerOption, UsageError } from '@elicitkit/core';
 import { ClientErrorCode } from '../errors.js';
 
 /** The caps and pacing of one 2026-07-28 call's rounds (M-08, M-11). */
@@ -41,13 +41,5 @@ export function resolveRoundLimits(limits: Partial<RoundLimits> = {}, base?: Rou
 }
 
 function checkInteger(value: number, option: string, min: number): void {
-  if (!Number.isInteger(value) || value < min) {
-    throw new UsageError(
-      ClientErrorCode.InvalidOption,
-      `${option} must be an integer >= ${min}, got ${value}`,
-      {
-        details: { option },
-      },
-    );
-  }
+  integerOption(option, value, { min });
 }

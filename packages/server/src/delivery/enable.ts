@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '@elicitkit/core';
+import { type Clock, integerOption, systemClock } from '@elicitkit/core';
 import type { McpServer, Server } from '@modelcontextprotocol/server';
 import { invalidOptionError, unsupportedServerError } from '../errors.js';
 import { adaptServer } from '../sdk/adapt.js';
@@ -181,7 +181,5 @@ function resolveOptions(options: ElicitationOptions): RoundSettings {
 }
 
 function checkPositiveInteger(option: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
-    throw invalidOptionError(option, 'must be a positive integer');
-  }
+  if (value !== undefined) integerOption(option, value, { min: 1 });
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '@elicitkit/core';
+import { integerOption } from '@elicitkit/core';
 import {
   type BoundOAuth,
   bindOAuth,
@@ -55,12 +55,12 @@ export function oauthProviders(
     ['attemptTtlMs', attemptTtlMs, 1000],
     ['providerTimeoutMs', providerTimeoutMs, 1000],
   ] as const) {
-    if (!Number.isInteger(value) || value < min) {
-      throw new UsageError(
-        OAuthConnectionErrorCode.InvalidConfig,
-        `oauthProviders: ${key} must be an integer >= ${min}`,
-      );
-    }
+    integerOption(
+      key,
+      value,
+      { min },
+      { code: OAuthConnectionErrorCode.InvalidConfig, where: 'oauthProviders' },
+    );
   }
   const registry = new ProviderRegistry(providers, {
     timeoutMs: providerTimeoutMs,

@@ -1,4 +1,4 @@
-import { isElicitkitError, PeerError, UsageError } from '@elicitkit/core';
+import { integerOption, isElicitkitError, PeerError, UsageError } from '@elicitkit/core';
 import { Redis } from 'ioredis';
 import { UrlErrorCode } from '../url/errors.js';
 import { stderrLogger, type UrlElicitationLogger } from '../url/log.js';
@@ -49,13 +49,12 @@ const PURGE_BATCH = 512;
 const connectionName = (prefix: string, role: string) => `${prefix.replace(/[^\w:.-]/g, '_')}${role}`;
 
 function positiveInteger(value: number, name: string): number {
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new UsageError(
-      UrlErrorCode.InvalidConfig,
-      `RedisElicitationStore: ${name} must be a positive integer`,
-    );
-  }
-  return value;
+  return integerOption(
+    name,
+    value,
+    { min: 1 },
+    { code: UrlErrorCode.InvalidConfig, where: 'RedisElicitationStore' },
+  );
 }
 
 /** Where the store's Redis is, for messages: host and port (or socket), never the URL's password. */

@@ -1,7 +1,6 @@
-import { type Clock, systemClock } from '@elicitkit/core';
+import { type Clock, integerOption, systemClock } from '@elicitkit/core';
 import type { InputRequest } from '@modelcontextprotocol/server';
 import type { FlowState } from '../delivery/round.js';
-import { invalidOptionError } from '../errors.js';
 import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
@@ -451,8 +450,5 @@ export function toTaskError(error: unknown): TaskError {
 }
 
 function positive(option: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!(Number.isSafeInteger(value) && value > 0))
-    throw invalidOptionError(option, 'must be a positive integer');
-  return value;
+  return integerOption(option, value ?? fallback, { min: 1 });
 }

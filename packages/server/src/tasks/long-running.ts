@@ -1,6 +1,6 @@
+import { integerOption } from '@elicitkit/core';
 import type { ServerContext } from '@modelcontextprotocol/server';
 import { scopeOf } from '../delivery/scope.js';
-import { invalidOptionError } from '../errors.js';
 import { CLIENT_CAPABILITIES_META_KEY, ProtocolError } from '../sdk/protocol.js';
 import { TASKS_EXTENSION } from './record.js';
 import { type TaskScope, taskScopeOf, taskStartInterrupt } from './scope.js';
@@ -109,7 +109,5 @@ async function runInTask(scope: TaskScope, run: () => unknown): Promise<unknown>
 }
 
 function checkMs(option: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
-    throw invalidOptionError(option, 'must be a positive integer of milliseconds');
-  }
+  if (value !== undefined) integerOption(option, value, { min: 1 });
 }

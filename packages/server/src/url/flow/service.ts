@@ -1,4 +1,4 @@
-import { type Clock, PeerError, systemClock, UsageError } from '@elicitkit/core';
+import { type Clock, integerOption, PeerError, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { sendCompletionNotice } from '../../delivery/url-2025.js';
 import { elicitationAbortedError } from '../../errors.js';
@@ -82,22 +82,21 @@ export class UrlElicitationService {
         UrlErrorCode.InvalidConfig,
         'createUrlMode: register at least one kind (kinds: [secretKind({ vault })], or oauth)',
       );
-    this.ttlMs = options.ttlMs ?? DEFAULT_URL_FLOW_TTL_MS;
-    if (!(Number.isInteger(this.ttlMs) && this.ttlMs >= MIN_TTL_MS && this.ttlMs <= MAX_TTL_MS)) {
-      throw new UsageError(
-        UrlErrorCode.InvalidConfig,
-        `createUrlMode: ttlMs must be an integer from ${MIN_TTL_MS} to ${MAX_TTL_MS}`,
-      );
-    }
+    const config = { code: UrlErrorCode.InvalidConfig, where: 'createUrlMode' };
+    this.ttlMs = integerOption(
+      'ttlMs',
+      options.ttlMs ?? DEFAULT_URL_FLOW_TTL_MS,
+      { min: MIN_TTL_MS, max: MAX_TTL_MS },
+      config,
+    );
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
-    this.holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
-    if (!(Number.isInteger(this.holdMs) && this.holdMs > 0 && this.holdMs <= 5 * 60 * 1000)) {
-      throw new UsageError(
-        UrlErrorCode.InvalidConfig,
-        'createUrlMode: holdMs must be an integer from 1 to 300000',
-      );
-    }
+    this.holdMs = integerOption(
+      'holdMs',
+      options.holdMs ?? DEFAULT_HOLD_MS,
+      { min: 1, max: 5 * 60 * 1000 },
+      config,
+    );
     this.#reconnectGraceMs = options.reconnectGraceMs ?? 250;
     this.#subscription = this.store.subscribe(({ record }) => {
       // A store failing mid-notice (Redis gone after the event arrived) must not crash the process: the

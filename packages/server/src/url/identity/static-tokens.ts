@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Clock, systemClock, UsageError } from '@elicitkit/core';
+import { type Clock, integerOption, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo, OAuthTokenVerifier } from '@modelcontextprotocol/server';
 import { OAuthError, OAuthErrorCode } from '../../sdk/auth.js';
 import { UrlErrorCode } from '../errors.js';
@@ -32,9 +32,12 @@ export function staticTokenVerifier(
   tokens: Record<string, string | StaticTokenEntry>,
   options: StaticTokenVerifierOptions = {},
 ): OAuthTokenVerifier {
-  const ttlMs = options.ttlMs ?? 60 * 60 * 1000;
-  if (!(Number.isInteger(ttlMs) && ttlMs >= 1000))
-    throw new UsageError(UrlErrorCode.InvalidConfig, 'staticTokenVerifier: ttlMs must be an integer >= 1000');
+  const ttlMs = integerOption(
+    'ttlMs',
+    options.ttlMs ?? 60 * 60 * 1000,
+    { min: 1000 },
+    { code: UrlErrorCode.InvalidConfig, where: 'staticTokenVerifier' },
+  );
   const clock = options.clock ?? systemClock;
   const byDigest = new Map<string, StaticTokenEntry>();
   for (const [token, value] of Object.entries(tokens)) {
