@@ -74,9 +74,9 @@ describe('elicit and tasks (Tasks extension)', () => {
     );
     expect(run.stderr).toMatch(/task \S+: working\n/);
     expect(run.stderr).toMatch(/task \S+: waiting for an answer \(Preparing the report\)/);
-    expect(run.stderr).toMatch(/task \S+: completed \(Part 1 done \(1\/2\)\)/);
+    expect(run.stderr).toMatch(/task \S+: completed \(Part 1 done by task-server \(1\/2\)\)/);
     expect(run.stderr).toContain('answered a form from');
-    expect(run.stdout.trim()).toBe('Approved the report.');
+    expect(run.stdout.trim()).toBe('Approved the report: part 1 by task-server, finished by task-server.');
     expect(run.code).toBe(0);
   });
 

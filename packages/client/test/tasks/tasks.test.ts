@@ -77,7 +77,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
       { name: 'approve', arguments: { what: 'the budget' } },
       { onTaskStatus: (status) => seen.push(status) },
     );
-    expect(text(result)).toBe('Approved the budget.');
+    expect(text(result)).toBe('Approved the budget: part 1 by task-server, finished by task-server.');
     expect(ui.prompts).toHaveLength(1);
     expect(ui.prompts[0]).toMatchObject({ kind: 'form', message: 'Approve the budget?' });
     const statuses = seen.map((s) => s.status);
@@ -86,7 +86,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
     expect(statuses.at(-1)).toBe('completed');
     expect(new Set(seen.map((s) => s.taskId)).size).toBe(1);
     expect(seen.find((s) => s.status === 'input_required')?.statusMessage).toBe('Preparing the budget');
-    expect(seen.at(-1)?.statusMessage).toBe('Part 1 done (1/2)');
+    expect(seen.at(-1)?.statusMessage).toBe('Part 1 done by task-server (1/2)');
     // T-24: every pause is the server's interval, doubled while nothing changes, at most 8×.
     expect(clock.slept.length).toBeGreaterThan(0);
     for (const ms of clock.slept) expect([700, 1400, 2800, 5600]).toContain(ms);
@@ -111,7 +111,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
       { name: 'approve', arguments: { what: 'x' } },
       { tasks: false, onTaskStatus: (status) => seen.push(status) },
     );
-    expect(text(result)).toBe('Approved x.');
+    expect(text(result)).toBe('Approved x: part 1 by task-server, finished by task-server.');
     expect(seen).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
 
     const second = await host(url, scriptedUI([yes]));
     const result = await resumeTask(second.client, taskId);
-    expect(text(result)).toBe('Approved the launch.');
+    expect(text(result)).toBe('Approved the launch: part 1 by task-server, finished by task-server.');
     expect(second.ui.prompts[0]).toMatchObject({ message: 'Approve the launch?' });
   });
 
@@ -165,7 +165,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
       questions: 1,
     });
     const result = await resumeTask(second.client, taskId);
-    expect(text(result)).toBe('Approved the archive.');
+    expect(text(result)).toBe('Approved the archive: part 1 by task-server, finished by task-server.');
   });
 
   it('[T-07] [T-24] two instances on one redis-server: asked through A, the host goes away, answered through B', async () => {
@@ -187,7 +187,9 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
     await call;
 
     const second = await host(b.url, scriptedUI([yes]));
-    expect(text(await resumeTask(second.client, taskId))).toBe('Approved the merger.');
+    expect(text(await resumeTask(second.client, taskId))).toBe(
+      'Approved the merger: part 1 by task-server, finished by task-server.',
+    );
     expect(second.ui.prompts[0]).toMatchObject({ message: 'Approve the merger?' });
   });
 
@@ -214,7 +216,9 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
     expect(bob.ui.prompts).toEqual([]);
 
     const aliceAgain = await host(url, scriptedUI([yes]), 'token-alice');
-    expect(text(await resumeTask(aliceAgain.client, taskId))).toBe('Approved the payroll.');
+    expect(text(await resumeTask(aliceAgain.client, taskId))).toBe(
+      'Approved the payroll: part 1 by task-server, finished by task-server.',
+    );
   });
 
   it('[T-15] aborting the call sends tasks/cancel: the task ends cancelled', async () => {
@@ -243,7 +247,7 @@ describe('tasks on the host (Tasks extension, io.modelcontextprotocol/tasks)', (
     const seen: TaskStatusReport[] = [];
     connected.host.on('task', (status) => seen.push(status));
     const result = await connected.client.callTool({ name: 'approve', arguments: { what: 'plain' } });
-    expect(text(result)).toBe('Approved plain.');
+    expect(text(result)).toBe('Approved plain: part 1 by task-server, finished by task-server.');
     expect(seen.at(-1)?.status).toBe('completed');
   });
 

@@ -9,12 +9,10 @@ import {
   generateStateKey,
   text,
 } from '../../src/index.js';
-import { createUrlMode, localIdentity, secretKind, staticTokenVerifier } from '../../src/url/index.js';
-import { MemoryElicitationStore } from '../../src/url/store/index.js';
-import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
+import { staticTokenVerifier } from '../../src/url/index.js';
 import { registerTools } from '../helpers/harness.js';
 import { type AnswerCase, answerCases, type Ending } from './corpus.js';
-import { corpusForm, corpusUrlTool } from './corpus-tools.js';
+import { corpusForm, corpusUrlMode, corpusUrlTool } from './corpus-tools.js';
 import { expectEnding, type Reported } from './expect-ending.js';
 import { type Ending2026, type Host2026, STATE_TTL_MS, wireCases2026 } from './wire-cases-2026.js';
 import { type RawResponse, type Rig2026, reportedBy, wireRig2026 } from './wire-rig-2026.js';
@@ -31,18 +29,8 @@ import { type RawResponse, type Rig2026, reportedBy, wireRig2026 } from './wire-
  * of the table is held here as: re-asked `maxAttempts - 1` times, then `invalid-answer` naming the issue.
  */
 
-const store = new MemoryElicitationStore();
-const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
-const elicitations = createUrlMode({
-  browserIdentity: () => undefined,
-  store,
-  publicBaseUrl: 'http://127.0.0.1:9/',
-  identity: localIdentity('alice'),
-  kinds: [secretKind({ vault })],
-  logger: { info: () => {}, warn: () => {} },
-  // M-17: a retry whose page is still pending is held this long, then answered with requestState only.
-  holdMs: 50,
-});
+// M-17: a retry whose page is still pending is held this long, then answered with requestState only.
+const { store, elicitations } = corpusUrlMode({ holdMs: 50 });
 let rig: Rig2026;
 let clock = Date.parse('2026-07-28T00:00:00Z');
 

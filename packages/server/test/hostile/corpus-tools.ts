@@ -10,8 +10,31 @@ import {
   number,
   text,
 } from '../../src/index.js';
-import type { UrlElicitationConnection } from '../../src/url/index.js';
-import type { ElicitationStore } from '../../src/url/store/index.js';
+import {
+  createUrlMode,
+  localIdentity,
+  secretKind,
+  type UrlElicitationConnection,
+  type UrlModeOptions,
+} from '../../src/url/index.js';
+import { type ElicitationStore, MemoryElicitationStore } from '../../src/url/store/index.js';
+import { createVaultKeyring, generateVaultKey, parseVaultKey, Vault } from '../../src/url/vault/index.js';
+
+/** URL mode for the corpus servers: a memory store, a vault with a fresh key, alice as the local user, no logs. */
+export function corpusUrlMode(options: Pick<UrlModeOptions, 'holdMs'> = {}) {
+  const store = new MemoryElicitationStore();
+  const vault = new Vault({ store, keys: createVaultKeyring(parseVaultKey(generateVaultKey())) });
+  const elicitations = createUrlMode({
+    browserIdentity: () => undefined,
+    store,
+    publicBaseUrl: 'http://127.0.0.1:9/',
+    identity: localIdentity('alice'),
+    kinds: [secretKind({ vault })],
+    logger: { info: () => {}, warn: () => {} },
+    ...options,
+  });
+  return { store, elicitations };
+}
 
 /** The form every form case answers (CORPUS_FORM_FIELDS in corpus.ts), the same on both eras. */
 export const corpusForm = (ctx: HandlerContext) =>

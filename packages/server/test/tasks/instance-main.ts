@@ -2,10 +2,11 @@
  * One server instance in its own process, for the multi-instance task tests: tasks on a shared Redis, the task
  * test tools, `--hang` to stop mid-task (to be killed there). Prints `{"ready":{"url":…}}` once it serves.
  */
-import { serveMcpHttp } from '../../src/http/index.js';
-import { RedisTaskStore } from '../../src/redis/index.js';
-import { createTasks } from '../../src/tasks/index.js';
-import { taskTestServer } from './task-tools.js';
+// Package names, as an installed app imports them: this process loads the packages' build, like the task tools.
+import { serveMcpHttp } from '@elicitkit/server/http';
+import { RedisTaskStore } from '@elicitkit/server/redis';
+import { createTasks } from '@elicitkit/server/tasks';
+import { taskTestServer } from '../../../../test/support/task-tools.js';
 
 const [redis = '', keyPrefix = 'tasks:', instance = 'a', hang = '0', leaseMs = '30000'] =
   process.argv.slice(2);

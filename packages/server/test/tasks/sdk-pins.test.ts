@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { taskTestServer } from '../../../../test/support/task-tools.js';
 import { serveMcpHttp } from '../../src/http/index.js';
 import { createTasks } from '../../src/tasks/index.js';
 import { rawSession } from '../helpers/raw-client.js';
-import { taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';
 
 // What task delivery relies on in the installed SDK (@modelcontextprotocol/server 2.4), which implements only the

@@ -3,11 +3,11 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_TS } from '../../../../test/support/node-ts.js';
+import { effects, taskTestServer } from '../../../../test/support/task-tools.js';
 import { type ServedMcpHttp, serveMcpHttp } from '../../src/http/index.js';
 import { RedisTaskStore } from '../../src/redis/index.js';
 import { createTasks, type Tasks } from '../../src/tasks/index.js';
 import { startTestRedis, type TestRedis } from '../redis/redis-server.js';
-import { effects, taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';
 
 const MAIN = fileURLToPath(new URL('./instance-main.ts', import.meta.url));

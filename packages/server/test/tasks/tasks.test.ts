@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { effects, taskTestServer } from '../../../../test/support/task-tools.js';
 import { type ServedMcpHttp, serveMcpHttp } from '../../src/http/index.js';
 import { enableElicitation, longRunning } from '../../src/index.js';
 import { SqliteTaskStore } from '../../src/sqlite/index.js';
 import { createTasks, MemoryTaskStore, type Tasks } from '../../src/tasks/index.js';
 import { staticTokenVerifier } from '../../src/url/index.js';
-import { effects, taskTestServer } from './task-tools.js';
 import { taskWireClient } from './wire-client.js';
 
 const opened: { close(): Promise<void> }[] = [];

@@ -1,6 +1,6 @@
+// The long-running tools every task test runs, in one copy: the server's own task tests (memory, SQLite, Redis, a
+// killed instance), the client's hosts and the terminal's `elicit call`. Made like any app makes its server.
 import { timerSleep } from '@elicitkit/core';
-import { McpServer } from '@modelcontextprotocol/server';
-import { z } from 'zod';
 import {
   confirm,
   elicitForm,
@@ -9,8 +9,10 @@ import {
   longRunning,
   reportStatus,
   step,
-} from '../../src/index.js';
-import type { Tasks } from '../../src/tasks/index.js';
+} from '@elicitkit/server';
+import type { Tasks } from '@elicitkit/server/tasks';
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 
 /** Side effects by step name, in this process: a replayed step must not run again. */
 export const effects = new Map<string, number>();
