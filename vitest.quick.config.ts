@@ -1,31 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 /**
- * `npm run test:quick`: the unit layer, for the edit-test loop. It leaves out what needs a browser, Redis, tmux, the
- * conformance CLI, workerd, the host frameworks or scratch apps, and the type-check of every doc example; `npm test`
- * runs everything.
- * Name a new test after the layer it needs (`*.browser.test.ts`, or put it under one of these folders) and it is
- * left out here too.
+ * `npm run test:quick`: the unit layer, for the edit-test loop. A test file that needs more than Node says so on its
+ * first line, `// @needs chromium, tmux` (Chromium, tmux, redis-server, nginx, a test tool from tools/, npm installs,
+ * or time), and is left out here; `npm test` runs everything. test/tooling/test-needs.test.ts checks that every file
+ * using one of those says it needs it.
  */
+const ROOT = import.meta.dirname;
+
+/** The test files below `dir` (relative to the root) whose first line carries `@needs`. */
+function needing(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !file.includes('node_modules'))
+    .filter((file) => /^\/\/ @needs /.test(readFileSync(path.join(ROOT, file), 'utf8').slice(0, 200)));
+}
+
 export default mergeConfig(
   base,
   defineConfig({
     test: {
       exclude: [
         ...configDefaults.exclude,
-        '**/*.browser.test.ts', // Chromium
-        'test/e2e/**', // Chromium, OAuth servers
-        'test/scale/**', // redis-server, several processes
-        'test/deploy/**', // nginx, redis-server, Chromium, several demo processes
-        'test/conformance/**', // the conformance CLI and its Node 22
-        'test/consumer/**', // npm installs into scratch apps
-        'test/edge/**', // workerd
-        'test/tooling/**', // type programs of every entry point and doc example
-        'packages/client/test/{recipes,duplicate-sdk}.test.ts', // the host frameworks (tools/host-frameworks)
-        'packages/server/test/redis/**', // redis-server
-        'packages/terminal/test/{call-command,call-modern,demo,demo-redis,demo-url}.test.ts', // tmux, demo, Chromium
-        'packages/terminal/test/session-*.test.ts', // tmux
+        ...needing('test'),
+        ...readdirSync(path.join(ROOT, 'packages')).flatMap((pkg) =>
+          needing(path.join('packages', pkg, 'test')),
+        ),
       ],
     },
   }),

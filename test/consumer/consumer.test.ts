@@ -1,3 +1,4 @@
+// @needs npm
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';

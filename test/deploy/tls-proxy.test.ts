@@ -1,3 +1,4 @@
+// @needs chromium, redis-server, nginx
 // Issue 29: the demo as it is deployed. Debian's nginx terminates TLS (a certificate made here, at test time) in
 // front of two demo instances on one redis-server, each started with `--public-url https://localhost:<port>`.
 // Chromium signs in and completes a URL flow and the OAuth flow through the proxy; a 2026-07-28 round and a task

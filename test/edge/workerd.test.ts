@@ -1,3 +1,4 @@
+// @needs tools
 import { enableElicitation, generateStateKey } from '@elicitkit/server';
 import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { Client, type ElicitResult, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

@@ -1,3 +1,4 @@
+// @needs redis-server
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../packages/server/test/redis/redis-server.js';

@@ -1,3 +1,4 @@
+// @needs redis-server
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRedis, type TestRedis } from '../../packages/server/test/redis/redis-server.js';
 import { type Instance, startInstance } from './instance.js';

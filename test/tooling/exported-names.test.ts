@@ -1,3 +1,4 @@
+// @needs time
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

@@ -1,3 +1,4 @@
+// @needs tools
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';

@@ -1,3 +1,4 @@
+// @needs tools
 // Issue 19: with two copies of @modelcontextprotocol/client loaded (the app's and another package's), the
 // client's classes and elicitkit's would not agree; installElicitation says so at once, naming both copies.
 // @mastra/mcp 2.0 ships its own copy (2.0.0, pinned) beside the workspace's, a second copy as an app would meet it;

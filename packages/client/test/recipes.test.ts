@@ -1,3 +1,4 @@
+// @needs tools
 // Hosts on other MCP clients (issue 20): the pipeline as a plain function, `createElicitationHandler`, wired
 // into the AI SDK's `onElicitationRequest` (@ai-sdk/mcp 2.0) and Mastra's `inputRequests` (@mastra/mcp 2.0),
 // exactly as the client README's recipes show, against the real demo (Streamable HTTP, negotiating 2026-07-28),

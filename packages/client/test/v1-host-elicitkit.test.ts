@@ -1,3 +1,4 @@
+// @needs chromium
 // Hosts on the v1 SDK against elicitkit servers (issue 20): a `@modelcontextprotocol/sdk` 1.32 `Client` with
 // `installElicitation`, against the demo (v2 SDK + @elicitkit/server, Streamable HTTP: forms, URL mode with its
 // pages, -32042) and an elicitkit server on stdio; and v1 and v2 hosts against a 2025-06-18 server (v1 SDK 1.17:

@@ -1,3 +1,4 @@
+// @needs chromium, tmux
 // Issue 23: both adapters, the terminal's and the browser's, run on the same prompt corpus, and what they
 // would send is compared. Each gets the same person's input, said in its own way: keys in a real terminal
 // (tmux, elicit connect, a v1 SDK server that echoes the answer), clicks and typing in real Chromium (the web

@@ -1,3 +1,4 @@
+// @needs chromium, redis-server
 // `npm run demo:server -- --redis <url>`: the demo keeps URL-mode state in a real redis-server instead of SQLite.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

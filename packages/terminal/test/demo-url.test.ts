@@ -1,3 +1,4 @@
+// @needs chromium
 // The demo's URL-mode additions (issue 6) end to end: the real demo server process, a real SDK client with
 // @elicitkit/client as the host, and a fetch-and-cookie-jar browser on the real pages.
 import { randomBytes } from 'node:crypto';

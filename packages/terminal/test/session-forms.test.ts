@@ -1,3 +1,4 @@
+// @needs tmux
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formServer } from './helpers/fixtures.js';
 import type { TestServer } from './helpers/servers.js';

@@ -1,3 +1,4 @@
+// @needs tmux
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overHttp, type Setup, TRANSPORTS } from './helpers/scenario.js';
 import type { RaceOrder } from './helpers/scenario-server.js';

@@ -1,3 +1,4 @@
+// @needs tmux
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fieldHint } from '@elicitkit/client/ui-kit';

@@ -1,3 +1,4 @@
+// @needs tmux
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NODE_TS } from '../../../test/support/node-ts.js';

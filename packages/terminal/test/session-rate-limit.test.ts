@@ -1,3 +1,4 @@
+// @needs tmux
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Setup, TRANSPORTS } from './helpers/scenario.js';
 import { answer } from './helpers/session.js';

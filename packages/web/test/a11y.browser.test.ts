@@ -1,3 +1,4 @@
+// @needs chromium
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ALL_KINDS } from '../../../test/support/form-schemas.js';

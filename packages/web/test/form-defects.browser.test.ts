@@ -1,3 +1,4 @@
+// @needs chromium
 // Defects a browser corpus found in the web form and the URL consent card: each test failed before its fix.
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';

@@ -1,3 +1,4 @@
+// @needs chromium
 import type { RequestedSchema } from '@elicitkit/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

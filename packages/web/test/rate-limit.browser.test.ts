@@ -1,3 +1,4 @@
+// @needs chromium
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { outcomes, useRig } from './helpers/chromium.js';

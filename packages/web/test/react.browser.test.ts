@@ -1,3 +1,4 @@
+// @needs chromium
 import { describe, expect, it } from 'vitest';
 import { useRig } from './helpers/chromium.js';
 

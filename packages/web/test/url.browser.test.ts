@@ -1,3 +1,4 @@
+// @needs chromium
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE } from '../../../test/support/form-schemas.js';

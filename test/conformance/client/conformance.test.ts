@@ -1,3 +1,4 @@
+// @needs tools
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { NODE_TS } from '../../support/node-ts.js';

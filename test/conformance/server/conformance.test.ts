@@ -1,3 +1,4 @@
+// @needs tools
 import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { TOOL_INSTALL_TIMEOUT_MS } from '../../support/tool-install.js';

@@ -1,3 +1,4 @@
+// @needs chromium
 import { ClientErrorCode, callToolWithElicitation, RefusedError } from '@elicitkit/client';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @needs chromium
 // The demo's browser MCP host (/host/) end to end in real Chromium: the page built by `npm run build`
 // (SDK client + @elicitkit/client + @elicitkit/web) against the demo server's own /mcp.
 import { existsSync } from 'node:fs';

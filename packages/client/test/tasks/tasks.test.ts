@@ -1,3 +1,4 @@
+// @needs redis-server
 import type { Clock } from '@elicitkit/core';
 import { RedisTaskStore } from '@elicitkit/server/redis';
 import { ProtocolError } from '@modelcontextprotocol/client';

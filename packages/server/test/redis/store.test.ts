@@ -1,3 +1,4 @@
+// @needs redis-server
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisElicitationStore } from '../../src/redis/index.js';
