@@ -1,4 +1,5 @@
 import { isJsonObject, PeerError } from '@elicitkit/core';
+import { originOf } from './era/origin.js';
 import { refusal } from './era/request-2026.js';
 import { ClientErrorCode } from './errors.js';
 import type { ElicitationHostEvents, ElicitationHostEventType } from './host/events.js';
@@ -91,13 +92,10 @@ export function createElicitationHandler(options: ElicitationHandlerOptions): El
     modes: [...parts.modes],
     capabilities: elicitationCapabilities([...parts.modes]) as ElicitationHandler['capabilities'],
     async answer(params, context = {}) {
-      const key = context.inputRequestKey;
-      const era2026 =
-        key !== undefined && !(isJsonObject(params) && typeof params.elicitationId === 'string');
-      const origin = era2026 ? { era: '2026-07-28' as const, key } : { era: '2025-11-25' as const };
+      const origin = originOf(params, context.inputRequestKey);
       const outcome = await parts.pipeline(params, context.signal ?? never, origin);
       if (outcome.ok) return outcome.answer;
-      if (era2026) throw refusal(outcome.problem, key);
+      if (origin.kind === 'input') throw refusal(outcome.problem, origin.key);
       const { message, issues, blockReason } = outcome.problem;
       throw new PeerError(
         blockReason ? ClientErrorCode.UrlBlocked : ClientErrorCode.InvalidRequest,

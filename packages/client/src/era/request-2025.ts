@@ -28,7 +28,7 @@ export async function answerRequest2025(
   params: unknown,
   signal: AbortSignal,
 ): Promise<ElicitAnswer> {
-  const outcome = await pipeline(params, signal, { era: '2025-11-25' });
+  const outcome = await pipeline(params, signal, { kind: 'pushed' });
   if (outcome.ok) return outcome.answer;
   const { message, issues } = outcome.problem;
   throw new JsonRpcError(INVALID_PARAMS, message, issues && { issues });

@@ -42,7 +42,7 @@ export async function answerInputRequest(
       { details: { inputRequestKey: key } },
     );
   }
-  const outcome = await pipeline((entry as { params?: unknown }).params, signal, { era: '2026-07-28', key });
+  const outcome = await pipeline((entry as { params?: unknown }).params, signal, { kind: 'input', key });
   if (outcome.ok) return outcome;
   throw refusal(outcome.problem, key);
 }

@@ -26,8 +26,13 @@ export interface DroppedDefault {
   message: string;
 }
 
-/** How a request arrived: a 2025 `elicitation/create` wire request, or a 2026 input request under `key`. */
-export type RequestOrigin = { era: '2025-11-25' } | { era: '2026-07-28'; key: string };
+/**
+ * How a request reached the pipeline, which is all it needs to know of the era (the era adapters in `era/` say it):
+ * `pushed`, a server's own `elicitation/create`: it may come unasked (so it is admitted against the rate budget),
+ * a URL flow names itself by `elicitationId` and completes by notice; or `input`, an input request of a call this host
+ * drives, under `key`: the call's round cap bounds it, a URL flow is named by the key and completes on the retry.
+ */
+export type RequestOrigin = { kind: 'pushed' } | { kind: 'input'; key: string };
 
 export type ParsedUrlElicitation = Extract<ParsedElicitation, { mode: 'url' }>;
 
@@ -78,9 +83,9 @@ export function parseElicitation(
     return refuse(`${at}.task: this client does not support task-augmented elicitation`);
   }
   if (mode === 'form') return parseForm(params, params.message, at);
-  const origin = options.origin ?? { era: '2025-11-25' };
-  // M-17: a 2026 URL input request carries no elicitationId; its input-request key names the flow
-  return origin.era === '2026-07-28'
+  const origin = options.origin ?? { kind: 'pushed' };
+  // M-17: a URL input request carries no elicitationId; its input-request key names the flow
+  return origin.kind === 'input'
     ? parseUrlInputRequest(params, params.message, origin.key, options, at)
     : parseUrl(params, params.message, options, at);
 }

@@ -53,7 +53,7 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
     const schema = (params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
     if (schema !== undefined) await loadPatternEngine(schema);
     // Steps 1–3: shape, mode gate, schema or URL check; refused requests never reach the user.
-    const at = origin.era === '2026-07-28' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
+    const at = origin.kind === 'input' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
     const parsed = parseElicitation(
       params,
       { modes: parts.modes, allowInsecureHttp: parts.allowInsecureHttp, origin },
@@ -65,7 +65,7 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
         requester,
         message,
         ...(issues && { issues }),
-        ...(origin.era === '2026-07-28' && { inputRequestKey: origin.key }),
+        ...(origin.kind === 'input' && { inputRequestKey: origin.key }),
       });
       surface.notify(requester, 'request-rejected', `Refused an invalid request from ${requester.name}.`);
       return parsed;
@@ -76,9 +76,9 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
 
     const request = { ...parsed.value, message: displayMessage(parsed.value.message) };
     try {
-      // Step 4 (E-43): 2025 requests only; a 2026 input request belongs to a call this host is driving,
-      // whose rounds are capped instead (maxPromptRounds).
-      if (origin.era === '2025-11-25' && parts.admission && !(await parts.admission(signal))) {
+      // Step 4 (E-43): pushed requests only; an input request belongs to a call this host is driving, whose rounds
+      // are capped instead (maxPromptRounds).
+      if (origin.kind === 'pushed' && parts.admission && !(await parts.admission(signal))) {
         return { ok: true, answer: { action: 'cancel' } };
       }
       if (request.mode === 'form') {
@@ -94,10 +94,10 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
         );
         return { ok: true, answer };
       }
-      // M-17: on 2026 no completion notice comes; the retry tells the server the person went ahead
+      // M-17: an input request's flow gets no completion notice; the retry tells the server the person went ahead
       const action = await parts.urlConsent.ask(request, {
         origin: 'request',
-        track: origin.era === '2025-11-25',
+        track: origin.kind === 'pushed',
         signal,
       });
       if (action !== 'consent') return { ok: true, answer: { action } };

@@ -7,6 +7,7 @@ import {
   SdkError,
   SdkErrorCode,
 } from '@modelcontextprotocol/client';
+import { eraOfRevision } from '../era/origin.js';
 import { JsonRpcError } from '../era/request-2025.js';
 import { ClientErrorCode } from '../errors.js';
 import { TASKS_EXTENSION } from '../tasks/handle.js';
@@ -137,7 +138,7 @@ export function v2Seam(client: Client): ClientSeam {
   const handles = new TaskHandles();
   const onresponse = internals._onresponse;
   internals._onresponse = (response) => onresponse.call(client, handles.intercept(response));
-  const modern = () => (client.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28';
+  const modern = () => eraOfRevision(client.getNegotiatedProtocolVersion()) === '2026-07-28';
   /** T-23: this request's client capabilities, the SDK's own plus the extension. */
   const declaringTasks = (params: Record<string, unknown>) => {
     const capabilities = internals._capabilities;

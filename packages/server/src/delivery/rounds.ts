@@ -10,9 +10,8 @@ import { requestStateRejectedError } from '../errors.js';
 import { principalOf } from '../principal.js';
 import { Call, type WaitPolicy } from '../sdk/call.js';
 import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
-import { REVISION_2026_07_28 } from '../sdk/revision.js';
 import type { ServerSeam } from '../sdk/seam.js';
-import { envelopeRevision, v2Call } from '../sdk/v2.js';
+import { requestEra, v2Call } from '../sdk/v2.js';
 import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
 import { StateSealer } from '../state/sealed-state.js';
@@ -74,9 +73,7 @@ export class RoundRunner {
   wrap(method: string, handler: RequestHandler): RequestHandler {
     this.#tasks.capture(method, handler); // tasks hook
     return async (request, ctx) => {
-      // M-19: a request carrying the per-request `_meta` envelope's revision speaks 2026-07-28.
-      const revision = envelopeRevision(ctx);
-      if (revision === undefined || revision < REVISION_2026_07_28) {
+      if (requestEra(ctx) === '2025-11-25') {
         const call = new Call(v2Call(ctx, this.#server, false), this.#settings.wait);
         recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
         const taskScope = this.#tasks.begin(ctx); // tasks hook

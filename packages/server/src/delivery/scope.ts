@@ -8,7 +8,9 @@ import type { Round } from './round.js';
  * 2026-07-28 the round being run. `enableElicitation` records it for every `tools/call`, `prompts/get` and
  * `resources/read` before the handler runs; `elicitForm` and the URL-mode helpers read it through `ctx`.
  */
-export type ProtocolEra = '2025-11-25' | '2026-07-28';
+export type { ProtocolEra } from '../sdk/revision.js';
+
+import type { ProtocolEra } from '../sdk/revision.js';
 
 /** How the server was set up (`enableElicitation`'s options, resolved): shared by every request it serves. */
 export interface ScopePolicy {

@@ -10,6 +10,18 @@ export const REVISION_2025_11_25 = '2025-11-25';
 /** Multi round-trip requests (`spec/2026-07-28/`). */
 export const REVISION_2026_07_28 = '2026-07-28';
 
+/**
+ * The two ways a request travels, by revision: `2025-11-25` (2025-06-18 too: sessions, the server sends
+ * `elicitation/create` on the call's stream) and `2026-07-28` (stateless multi round-trip requests). The one
+ * vocabulary for "which era", decided once per request by {@link eraOfRevision} and carried as this value.
+ */
+export type ProtocolEra = '2025-11-25' | '2026-07-28';
+
+/** M-19: a request whose per-request envelope names 2026-07-28 or later speaks that era; anything else is 2025's. */
+export function eraOfRevision(revision: string | undefined): ProtocolEra {
+  return revision !== undefined && revision >= REVISION_2026_07_28 ? '2026-07-28' : '2025-11-25';
+}
+
 /** What a revision can carry: whether it has elicitation at all, URL mode, and the 2025-11-25 form schema. */
 export interface RevisionFeatures {
   elicitation: boolean;

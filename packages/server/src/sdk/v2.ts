@@ -9,6 +9,7 @@ import {
   type ServerContext,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
+import { eraOfRevision, type ProtocolEra } from './revision.js';
 import type { SdkCall, SdkFailure, ServerSeam } from './seam.js';
 
 /**
@@ -62,6 +63,11 @@ export function envelopeOf(ctx: ServerContext): Record<string, unknown> | undefi
 export function envelopeRevision(ctx: ServerContext): string | undefined {
   const version = envelopeOf(ctx)?.[PROTOCOL_VERSION_META_KEY];
   return typeof version === 'string' ? version : undefined;
+}
+
+/** The era of a request to a v2 server, decided once, from its envelope (M-19). */
+export function requestEra(ctx: ServerContext): ProtocolEra {
+  return eraOfRevision(envelopeRevision(ctx));
 }
 
 export function v2Call(

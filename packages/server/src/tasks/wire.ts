@@ -2,8 +2,7 @@ import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { principalOf } from '../principal.js';
 import { MissingRequiredClientCapabilityError, ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
-import { REVISION_2026_07_28 } from '../sdk/revision.js';
-import { envelopeRevision } from '../sdk/v2.js';
+import { requestEra } from '../sdk/v2.js';
 import type { TaskRunner, Tasks } from './engine.js';
 import { declaresTasks } from './long-running.js';
 import { detailedTask, TASKS_EXTENSION } from './record.js';
@@ -68,8 +67,7 @@ export function installTaskMethods(
   server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
   const gate = (ctx: ServerContext, method: string) => {
     // The extension does not exist on 2025-11-25 (sep-2663: Backward Compatibility).
-    const revision = envelopeRevision(ctx);
-    if (revision === undefined || revision < REVISION_2026_07_28)
+    if (requestEra(ctx) === '2025-11-25')
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     if (!declaresTasks(ctx)) throw missingTasksCapability(method); // T-04
     return principalOf(ctx.http?.authInfo);
