@@ -1,4 +1,4 @@
-import { isJsonObject, PeerError } from '@elicitkit/core';
+import { PeerError } from '@elicitkit/core';
 import { originOf } from './era/origin.js';
 import { refusal } from './era/request-2026.js';
 import { ClientErrorCode } from './errors.js';
