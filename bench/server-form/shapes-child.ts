@@ -1,0 +1,116 @@
+// One variant of one shape of bench/server-form/shapes.ts, alone in this process; prints ns per operation.
+import { elicitForm, enableElicitation } from '@elicitkit/server';
+import { Client } from '@modelcontextprotocol/client';
+import {
+  type ElicitRequestFormParams,
+  InMemoryTransport,
+  McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+
+type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
+
+/** A realistic contact form; `i` makes every schema distinct (names and bounds), as per-call forms are. */
+function contactSchema(i: number): RequestedSchema {
+  return {
+    type: 'object',
+    properties: {
+      [`name_${i}`]: { type: 'string', title: 'Name', minLength: 1, maxLength: 100 },
+      [`email_${i}`]: { type: 'string', title: 'Email', format: 'email' },
+      age: { type: 'integer', title: 'Age', minimum: i % 18, maximum: 150 },
+      plan: {
+        type: 'string',
+        title: 'Plan',
+        oneOf: [
+          { const: 'free', title: 'Free' },
+          { const: 'pro', title: 'Pro' },
+        ],
+      },
+    },
+    required: [`name_${i}`, `email_${i}`],
+  };
+}
+
+function answerFor(schema: RequestedSchema): Record<string, string | number> {
+  const content: Record<string, string | number> = {};
+  for (const name of Object.keys(schema.properties)) {
+    if (name.startsWith('name_')) content[name] = 'Ada Lovelace';
+    else if (name.startsWith('email_')) content[name] = 'ada@example.com';
+    else if (name === 'age') content[name] = 36;
+    else if (name === 'plan') content[name] = 'pro';
+  }
+  return content;
+}
+
+/** A result schema that accepts whatever came: the SDK's round trip with no validation of the answer at all. */
+const passThrough = {
+  '~standard': { version: 1, vendor: 'bench', validate: (value: unknown) => ({ value }) },
+};
+
+const ask = {
+  floor: (ctx: ServerContext, schema: RequestedSchema) =>
+    ctx.mcpReq.send(
+      {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'Your details', requestedSchema: schema },
+      },
+      passThrough as never,
+    ),
+  raw: (ctx: ServerContext, schema: RequestedSchema) =>
+    ctx.mcpReq.elicitInput({ mode: 'form', message: 'Your details', requestedSchema: schema }),
+  kit: (ctx: ServerContext, schema: RequestedSchema) => elicitForm(ctx, { message: 'Your details', schema }),
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function measure(
+  shape: 'new-schema' | 'form-per-call',
+  variant: 'floor' | 'raw' | 'kit',
+): Promise<number> {
+  const made = new McpServer({ name: 'bench', version: '1.0.0' });
+  // The raw SDK and the floor run on a plain server: nothing of elicitkit is installed for them.
+  const server = variant === 'kit' ? enableElicitation(made) : made;
+  let job: (ctx: ServerContext) => Promise<unknown> = async () => undefined;
+  server.registerTool('run', { description: 'runs the current job' }, async (ctx) => {
+    await job(ctx);
+    return { content: [{ type: 'text', text: 'done' }] };
+  });
+  const client = new Client(
+    { name: 'bench-client', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    const params = request.params as ElicitRequestFormParams;
+    return { action: 'accept', content: answerFor(params.requestedSchema) };
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  const call = () => client.callTool({ name: 'run', arguments: {} }, { timeout: 600_000 });
+
+  const batches: number[] = [];
+  if (shape === 'new-schema') {
+    let next = 0;
+    const batch = 1000;
+    job = async (ctx) => {
+      for (let b = 0; b < 8; b++) {
+        const start = process.hrtime.bigint();
+        for (let i = 0; i < batch; i++) await ask[variant](ctx, contactSchema(next++));
+        if (b >= 2) batches.push(Number(process.hrtime.bigint() - start) / batch); // the first two warm up
+      }
+    };
+    await call();
+  } else {
+    const fixed = contactSchema(0);
+    job = (ctx) => ask[variant](ctx, fixed);
+    const batch = 500;
+    for (let b = 0; b < 8; b++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < batch; i++) await call();
+      if (b >= 2) batches.push(Number(process.hrtime.bigint() - start) / batch);
+    }
+  }
+  await client.close();
+  await server.close();
+  return median(batches);
+}
