@@ -14,46 +14,13 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { answerFor, contactSchema, type RequestedSchema } from './contact.js';
 
-type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 type Variant = (ctx: ServerContext, schema: RequestedSchema) => Promise<unknown>;
 
 const raw: Variant = (ctx, schema) =>
   ctx.mcpReq.elicitInput({ mode: 'form', message: 'Your details', requestedSchema: schema });
 const kit: Variant = (ctx, schema) => elicitForm(ctx, { message: 'Your details', schema });
-
-/** A realistic contact form; `i` makes every schema distinct (names and bounds), as per-call forms are. */
-function contactSchema(i: number): RequestedSchema {
-  return {
-    type: 'object',
-    properties: {
-      [`name_${i}`]: { type: 'string', title: 'Name', minLength: 1, maxLength: 100 },
-      [`email_${i}`]: { type: 'string', title: 'Email', format: 'email' },
-      age: { type: 'integer', title: 'Age', minimum: i % 18, maximum: 150 },
-      plan: {
-        type: 'string',
-        title: 'Plan',
-        oneOf: [
-          { const: 'free', title: 'Free' },
-          { const: 'pro', title: 'Pro' },
-        ],
-      },
-    },
-    required: [`name_${i}`, `email_${i}`],
-  };
-}
-
-/** The answer a person would give to any contact schema above. */
-function answerFor(schema: RequestedSchema): Record<string, string | number> {
-  const content: Record<string, string | number> = {};
-  for (const name of Object.keys(schema.properties)) {
-    if (name.startsWith('name_')) content[name] = 'Ada Lovelace';
-    else if (name.startsWith('email_')) content[name] = 'ada@example.com';
-    else if (name === 'age') content[name] = 36;
-    else if (name === 'plan') content[name] = 'pro';
-  }
-  return content;
-}
 
 // One server and one client for the whole run; each measurement is one tool call looping inside the handler,
 // so the figures are elicitation round trips, not tools/call overhead.
