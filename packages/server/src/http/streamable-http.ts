@@ -133,10 +133,11 @@ export function createMcpHttpHandler(
   const report = errors.reported;
   const sessions = new SessionPool<Session>(options, ({ transport }) => void transport.close().catch(report));
 
-  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed below). The server for
-  // a request is made first (`modernRequest`), so that a v1 server is answered -32022 before the SDK sees it, and a
-  // server of the SDK's CommonJS build (a CommonJS app) is served by that build's handler, which can read it. Both
-  // handlers share one event bus, so `notify` reaches every subscription.
+  // 2026-07-28: the SDK's per-request entry, modern only; 2025 traffic never reaches it (routed in `fetch` below). The
+  // server for a request is made there first, so that a v1 server is answered -32022 before the SDK sees it, and a
+  // server of the SDK's CommonJS build (a CommonJS app) is served by that build's handler, which can read it; the
+  // handler's factory hands it the server made for its request. Both handlers share one event bus, so `notify`
+  // reaches every subscription.
   const madeFor = new WeakMap<Request, McpServer | Server>();
   const handlerOptions = { legacy: 'reject' as const, onerror: report, maxRequestBodySize: maxBodyBytes };
   const factory = async ({ requestInfo }: { requestInfo?: Request }) => {
