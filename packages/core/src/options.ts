@@ -13,7 +13,8 @@ export interface IntegerBounds {
  * `invalid-option` or `invalid-config`; `where` prefixes the message with the function that was called.
  *
  * ```ts
- * const ttlMs = integerOption('ttlMs', options.ttlMs ?? DEFAULT_TTL_MS, { min: 1000, max: 86_400_000 });
+ * const ttlMs = integerOption('ttlMs', 60_000, { min: 1000, max: 86_400_000 }); // 60000
+ * integerOption('maxRounds', 0, { min: 1 }); // throws: "maxRounds must be an integer >= 1, got 0"
  * ```
  */
 export function integerOption(

@@ -13,7 +13,7 @@ export const REVISION_2026_07_28 = '2026-07-28';
 /**
  * The two ways a request travels, by revision: `2025-11-25` (2025-06-18 too: sessions, the server sends
  * `elicitation/create` on the call's stream) and `2026-07-28` (stateless multi round-trip requests). The one
- * vocabulary for "which era", decided once per request by {@link eraOfRevision} and carried as this value.
+ * vocabulary for "which era", decided once per request (`eraOfRevision`) and carried as this value.
  */
 export type ProtocolEra = '2025-11-25' | '2026-07-28';
 
