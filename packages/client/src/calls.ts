@@ -1,4 +1,4 @@
-import { integerOption, PeerError } from '@elicitkit/core';
+import { integerOption, loadSuffixList, PeerError } from '@elicitkit/core';
 import type {
   CallToolRequest,
   CallToolRequestOptions,
@@ -80,6 +80,7 @@ export async function requestWithElicitation<T>(
           { cause: failure },
         );
       }
+      await loadSuffixList(); // browsers fetch the Public Suffix List with the first URL
       const required = parseUrlRequired(failure, { allowInsecureHttp: parts.allowInsecureHttp });
       const ids = required.map((request) => request.flowId);
       const repeated = ids.filter((id) => completed.has(id));

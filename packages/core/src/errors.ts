@@ -107,6 +107,8 @@ export const CoreErrorCode = {
   InvalidOption: 'invalid-option',
   /** Browser build: a schema with a `pattern` was checked before `await loadPatternEngine(schema)`. */
   PatternEngineNotLoaded: 'pattern-engine-not-loaded',
+  /** Browser build: a URL was analyzed before `await loadSuffixList()`. */
+  SuffixListNotLoaded: 'suffix-list-not-loaded',
   /** An entry point was imported without an optional peer dependency it loads (`details.packages`: install them). */
   MissingPeerDependency: 'missing-peer-dependency',
   /** An SDK object from another copy of the SDK than elicitkit's (`details.paths`: theirs, ours). */
@@ -119,6 +121,7 @@ export interface CoreErrorDetails {
   'invalid-argument': { argument: string };
   'invalid-option': { option: string };
   'pattern-engine-not-loaded': Record<never, never>;
+  'suffix-list-not-loaded': Record<never, never>;
   'missing-peer-dependency': { entry: string; packages: readonly string[] };
   'duplicate-sdk': { package: string; paths: readonly string[] };
 }

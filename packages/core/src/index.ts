@@ -80,6 +80,7 @@ export { type SanitizeOptions, sanitizeForDisplay } from './text/sanitize.js';
 export type * from './types.js';
 export { analyzeUrl } from './url/analyze-url.js';
 export { preferredHostForm } from './url/host-form.js';
+export { loadSuffixList } from './url/load-suffix-list.js';
 export { isLoopbackHost } from './url/loopback.js';
 export type {
   AllowedUrlAnalysis,

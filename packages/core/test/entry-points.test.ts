@@ -27,6 +27,7 @@ const CORE_NAMES = [
   'isLoopbackHost',
   'issueMessage',
   'loadPatternEngine',
+  'loadSuffixList',
   'matchLocale',
   'preferredHostForm',
   'previewValue',

@@ -1,4 +1,4 @@
-import { type AllowedUrlAnalysis, loadPatternEngine } from '@elicitkit/core';
+import { type AllowedUrlAnalysis, loadPatternEngine, loadSuffixList } from '@elicitkit/core';
 import { displayMessage } from '../host/requester.js';
 import type { PromptSurface } from '../host/surface.js';
 import type { Admission } from './admission.js';
@@ -52,6 +52,8 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
     // Browsers fetch core's pattern engine only for a schema that has a `pattern` (elsewhere: a no-op).
     const schema = (params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
     if (schema !== undefined) await loadPatternEngine(schema);
+    // …and the Public Suffix List for a URL request only, so that a page showing forms never loads it.
+    if ((params as { mode?: unknown } | undefined)?.mode === 'url') await loadSuffixList();
     // Steps 1–3: shape, mode gate, schema or URL check; refused requests never reach the user.
     const at = origin.kind === 'input' ? `inputRequests[${JSON.stringify(origin.key)}].params` : 'params';
     const parsed = parseElicitation(

@@ -21,7 +21,8 @@ const BLOCKED_DISPLAY_LENGTH = 2048;
  * E-49: the client's verdict on a URL-mode URL before anyone sees it. `allowed` URLs come with `href`, the
  * exact string to open (E-51), and everything a consent card shows (E-52, E-54) and warns about (E-55);
  * blocked ones with `blockReason` and `blockMessage`. Servers run it on the URLs they send (E-15, E-48), so
- * a server and a host apply one rule. Never throws, whatever `url` is.
+ * a server and a host apply one rule. Never throws, whatever `url` is, except in a browser before
+ * `await loadSuffixList()` (the Public Suffix List is fetched on demand there: `suffix-list-not-loaded`).
  */
 export function analyzeUrl(url: string, options: AnalyzeUrlOptions = {}): UrlAnalysis {
   if (typeof url !== 'string') {

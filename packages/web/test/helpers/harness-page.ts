@@ -16,6 +16,7 @@ import {
   type ElicitContent,
   formModel,
   loadPatternEngine,
+  loadSuffixList,
   type RequestedSchema,
   validateContent,
   validateField,
@@ -199,4 +200,6 @@ declare global {
   }
 }
 
+// The harness builds URL prompts itself (as the pipeline would): the Public Suffix List first, as the pipeline loads it.
+await loadSuffixList();
 window.harness = harness;
