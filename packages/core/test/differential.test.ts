@@ -12,7 +12,8 @@ import { runs } from './property-runs.js';
  * - date-time: Ajv also takes a space (or any whitespace) for "T" and offsets without a colon (`+0100`,
  *   `+01`); RFC 3339 §5.6 does not. Ajv also lets hour 24 or minute 60 through when the second is 60.
  * - uri: Ajv refuses an empty hier-part (`urn:`, `x:?q`), which RFC 3986 §3 allows (path-empty); Ajv
- *   takes `x:/[::1]` (an IP literal after one slash), which RFC 3986 does not.
+ *   takes `x:/[::1]` (an IP literal after one slash) and a port that is not digits (`https://0.0.0.0:~`),
+ *   which RFC 3986 does not (§3.2.3: port = *DIGIT).
  * - email: elicitkit applies RFC 5321's length limits (local part 64, domain 253, label 63); Ajv does not.
  * - Answers longer than a pattern field's cap (250 000 / program size characters) or than maxAnswerLength
  *   are refused by elicitkit without running the pattern; the answers generated here stay far below.
@@ -245,8 +246,18 @@ const ajvDateTimeLeniency = (value: string) =>
   /^\d{4}-\d\d-\d\d\s/.test(value) ||
   /[+-]\d\d(\d\d)?$/.test(value) ||
   (value.includes(':60') && (two(value, 11) > 23 || two(value, 14) > 59));
+/** The port of a `scheme://authority` URI, when its authority has one outside an IP literal. */
+const portOf = (value: string) => {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(value)?.[1];
+  const hostPort = authority?.slice(authority.lastIndexOf('@') + 1);
+  if (!hostPort || hostPort.startsWith('[')) return undefined;
+  const colon = hostPort.lastIndexOf(':');
+  return colon === -1 ? undefined : hostPort.slice(colon + 1);
+};
 const uriDisagreement = (value: string) =>
-  /^[a-z][a-z0-9+.-]*:([?#]|$)/i.test(value) || /^[a-z][a-z0-9+.-]*:\/\[/i.test(value);
+  /^[a-z][a-z0-9+.-]*:([?#]|$)/i.test(value) ||
+  /^[a-z][a-z0-9+.-]*:\/\[/i.test(value) ||
+  /\D/.test(portOf(value) ?? '');
 const emailLengthLimit = (value: string) => {
   const [local = '', domain = ''] = value.split('@');
   return local.length > 64 || domain.length > 253 || domain.split('.').some((part) => part.length > 63);
@@ -365,6 +376,12 @@ describe('differential: the disagreements kept on purpose', () => {
     ],
     ['an empty hier-part (RFC 3986 path-empty)', { type: 'string', format: 'uri' }, 'urn:', true],
     ['an IP literal after one slash', { type: 'string', format: 'uri' }, 'x:/[::1]', false],
+    [
+      'a port that is not digits (RFC 3986 §3.2.3)',
+      { type: 'string', format: 'uri' },
+      'https://0.0.0.0:~',
+      false,
+    ],
     [
       'a local part over 64 characters (RFC 5321)',
       { type: 'string', format: 'email' },

@@ -84,7 +84,7 @@ describe('elicit and tasks (Tasks extension)', () => {
   it('[T-24] elicit tasks get shows a task left from an earlier run; elicit tasks cancel cancels it', async () => {
     const taskId = await waitingTask('the audit');
     const got = await elicit('tasks', 'get', server.url.href, taskId);
-    expect(got.stdout).toContain(`task ${taskId}: waiting for an answer (Preparing the audit)`);
+    expect(got.stdout, got.stderr).toContain(`task ${taskId}: waiting for an answer (Preparing the audit)`);
     expect(got.stdout).toContain('1 question waiting');
     expect(got.code).toBe(0);
 
