@@ -86,6 +86,8 @@ describe('elicit connect: the keys of the command line', () => {
     await term.keys('Escape');
     await term.keys('Enter');
     await term.waitFor(/^ {2}withdraw_race/m);
+    // Ctrl-D once the command line is back (a key sent while the list still prints can land before it is).
+    await term.waitFor(/^ {2}needs_page[^\n]*\n elicit›\s*$/m);
     await term.keys('C-d');
     expect(await term.exitCode()).toBe(0);
   });
