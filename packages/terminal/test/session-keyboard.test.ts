@@ -70,6 +70,8 @@ describe('elicit connect: the keys of the command line', () => {
     setup = await overHttp();
     const { term } = setup;
     await term.type('call withdraw_race');
+    // Each key once the screen shows the one before it took effect: a key sent early lands on the wrong state.
+    await term.waitFor(/elicit› call withdraw_race\s*$/);
     await term.keys('C-c');
     await term.waitFor(/elicit›\s*$/);
     expect(await term.screen()).not.toContain('To end the session');
@@ -83,6 +85,7 @@ describe('elicit connect: the keys of the command line', () => {
     setup = await overHttp();
     const { term } = setup;
     await term.type('tools');
+    await term.waitFor(/elicit› tools\s*$/);
     await term.keys('Escape');
     await term.keys('Enter');
     await term.waitFor(/^ {2}withdraw_race/m);
