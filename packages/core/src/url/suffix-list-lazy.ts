@@ -1,13 +1,17 @@
 import { CoreErrorCode, UsageError } from '../errors.js';
+import { lazyChunk } from '../lazy-chunk.js';
 import { SUFFIX_OPTIONS } from './suffix-options.js';
 
 // `#suffix-list` in browsers: the Public Suffix List (tldts, about 50 KB gzip) is a separate chunk, fetched with the
 // first URL a page analyzes, so a page that only shows forms never loads it.
 
-let getPublicSuffix: typeof import('tldts').getPublicSuffix | undefined;
-let loading: Promise<void> | undefined;
+const suffixList = lazyChunk(
+  () => import('tldts'),
+  (module) => module.getPublicSuffix,
+);
 
 export function publicSuffixOf(name: string): string | null {
+  const getPublicSuffix = suffixList.value;
   if (getPublicSuffix) return getPublicSuffix(name, SUFFIX_OPTIONS);
   throw new UsageError(
     CoreErrorCode.SuffixListNotLoaded,
@@ -16,14 +20,5 @@ export function publicSuffixOf(name: string): string | null {
 }
 
 export function loadSuffixList(): Promise<void> {
-  loading ??= import('tldts').then(
-    (module) => {
-      getPublicSuffix = module.getPublicSuffix;
-    },
-    (error: unknown) => {
-      loading = undefined; // a failed fetch may be retried
-      throw error;
-    },
-  );
-  return loading;
+  return suffixList.load();
 }
