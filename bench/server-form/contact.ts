@@ -1,5 +1,11 @@
-// The contact form both server-form benchmarks ask (bench/server-form/form.ts, shapes.ts), and the answer to it.
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
+// The contact form both server-form benchmarks ask (bench/server-form/form.ts, shapes.ts), the answer to it, and
+// the client that gives that answer.
+import { Client } from '@modelcontextprotocol/client';
+import {
+  type ElicitRequestFormParams,
+  InMemoryTransport,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 
 export type RequestedSchema = ElicitRequestFormParams['requestedSchema'];
 
@@ -34,4 +40,20 @@ export function answerFor(schema: RequestedSchema): Record<string, string | numb
     else if (name === 'plan') content[name] = 'pro';
   }
   return content;
+}
+
+/** Connects a real SDK client to `server` over the in-memory transport; it accepts every form with `answerFor`. */
+export async function connectAnsweringClient(server: McpServer): Promise<Client> {
+  const client = new Client(
+    { name: 'bench-client', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  client.setRequestHandler('elicitation/create', async (request) => {
+    const params = request.params as ElicitRequestFormParams;
+    return { action: 'accept', content: answerFor(params.requestedSchema) };
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return client;
 }

@@ -7,14 +7,8 @@
  * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/server-form/form.ts
  */
 import { elicitForm, enableElicitation } from '@elicitkit/server';
-import { Client } from '@modelcontextprotocol/client';
-import {
-  type ElicitRequestFormParams,
-  InMemoryTransport,
-  McpServer,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
-import { answerFor, contactSchema, type RequestedSchema } from './contact.js';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { connectAnsweringClient, contactSchema, type RequestedSchema } from './contact.js';
 
 type Variant = (ctx: ServerContext, schema: RequestedSchema) => Promise<unknown>;
 
@@ -29,17 +23,7 @@ const server = enableElicitation(new McpServer({ name: 'bench', version: '1.0.0'
 server.registerTool('run', { description: 'runs the current job' }, async (ctx) => ({
   content: [{ type: 'text', text: String(await job(ctx)) }],
 }));
-const client = new Client(
-  { name: 'bench-client', version: '1.0.0' },
-  { capabilities: { elicitation: { form: {} } } },
-);
-client.setRequestHandler('elicitation/create', async (request) => {
-  const params = request.params as ElicitRequestFormParams;
-  return { action: 'accept', content: answerFor(params.requestedSchema) };
-});
-const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-await server.connect(serverTransport);
-await client.connect(clientTransport);
+const client = await connectAnsweringClient(server);
 
 /** Runs `count` elicitations through `variant` inside one tool call; returns ns per round trip. */
 async function nsPerRoundTrip(

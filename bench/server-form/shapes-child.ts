@@ -1,13 +1,7 @@
 // One variant of one shape of bench/server-form/shapes.ts, alone in this process; prints ns per operation.
 import { elicitForm, enableElicitation } from '@elicitkit/server';
-import { Client } from '@modelcontextprotocol/client';
-import {
-  type ElicitRequestFormParams,
-  InMemoryTransport,
-  McpServer,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
-import { answerFor, contactSchema, type RequestedSchema } from './contact.js';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { connectAnsweringClient, contactSchema, type RequestedSchema } from './contact.js';
 
 /** A result schema that accepts whatever came: the SDK's round trip with no validation of the answer at all. */
 const passThrough = {
@@ -42,17 +36,7 @@ export async function measure(
     await job(ctx);
     return { content: [{ type: 'text', text: 'done' }] };
   });
-  const client = new Client(
-    { name: 'bench-client', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } } },
-  );
-  client.setRequestHandler('elicitation/create', async (request) => {
-    const params = request.params as ElicitRequestFormParams;
-    return { action: 'accept', content: answerFor(params.requestedSchema) };
-  });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
+  const client = await connectAnsweringClient(server);
   const call = () => client.callTool({ name: 'run', arguments: {} }, { timeout: 600_000 });
 
   const batches: number[] = [];
