@@ -40,12 +40,12 @@ const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   ['state/', 'form/', 'url/identity/', 'url/store/'],
   // Every era delivery: forms and URL flows on 2025-11-25 and 2026-07-28, rounds, capabilities.
   ['delivery/'],
-  // Hosting over HTTP, the durable stores, the vault; the Tasks extension, the third delivery, built on the
-  // rounds' vocabulary (`delivery/round.ts`, `scope.ts`, `request-binding.ts`).
+  // Hosting over HTTP, the durable stores, the vault; the Tasks extension, the third delivery, built on the round
+  // engine and plugged into the round runner as a `RunExtension` (`delivery/run-extension.ts`).
   ['http/', 'sqlite/', 'redis/', 'url/vault/', 'tasks/'],
-  // The task stores (on the SQLite and Redis building blocks); the entry of every delivery (`enableElicitation`,
-  // the round runner, `step`), which hands a call to the tasks when it runs as one.
-  ['tasks/stores/', ['delivery/enable.ts', 'delivery/rounds.ts', 'delivery/step.ts']],
+  // The task stores (on the SQLite and Redis building blocks); `enableElicitation`, which composes the deliveries:
+  // it plugs the Tasks extension into the round runner.
+  ['tasks/stores/', 'delivery/enable.ts'],
   // The page kit: html, security headers, body limits, same-origin forms.
   ['url/pages/'],
   // What is built from pages and the vault: the browser login, the kinds of page.

@@ -15,7 +15,8 @@ import {
 } from '../sdk/v1.js';
 import type { StateKeyInput } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
-import type { Tasks } from '../tasks/engine.js'; // tasks hook
+import { TaskDelivery } from '../tasks/delivery.js';
+import type { Tasks } from '../tasks/engine.js';
 import { DEFAULT_MAX_ANSWER_ATTEMPTS } from './reask.js';
 import { DEFAULT_MAX_ROUNDS, type RequestHandler, RoundRunner, type RoundSettings } from './rounds.js';
 import { recordScope } from './scope.js';
@@ -110,7 +111,9 @@ export function enableElicitation(
     }
   }
   if (adapted.sdk === 'v2') {
-    const rounds = new RoundRunner(adapted.seam, settings);
+    // The Tasks extension rides on every run (T-03 needs it even without an engine: a required task answers -32021).
+    const tasks = new TaskDelivery(options.tasks, adapted.seam, settings);
+    const rounds = new RoundRunner(adapted.seam, { ...settings, extensions: [tasks] });
     const low = adapted.server;
     const install = low.setRequestHandler.bind(low) as (method: string, ...rest: unknown[]) => void;
     low.setRequestHandler = ((method: string, ...rest: unknown[]) => {
@@ -149,7 +152,7 @@ export function enableElicitation(
   return server;
 }
 
-function resolveOptions(options: ElicitationOptions): RoundSettings {
+function resolveOptions(options: ElicitationOptions): Omit<RoundSettings, 'extensions'> {
   const state = options.requestState ?? {};
   checkPositiveInteger('requestState.ttlMs', state.ttlMs);
   checkPositiveInteger('requestState.maxBytes', state.maxBytes);
@@ -176,7 +179,6 @@ function resolveOptions(options: ElicitationOptions): RoundSettings {
       log: options.log ?? DEFAULT_LOG,
     },
     wait: { clock, progressIntervalMs: interval },
-    tasks: options.tasks, // tasks hook
   };
 }
 

@@ -41,6 +41,8 @@ export interface RoundFlow {
   waitForFlows: boolean;
   /** Once a pass's scope is recorded (the task delivery records its own beside it). */
   entered?(ctx: ServerContext): void;
+  /** Where a `step`'s result is written as soon as it is known (a task's record); else only at the round's end. */
+  onStep?(round: Round): Promise<void>;
   /** Whether the flow was called off (a cancelled task): the pass ends `aborted`. */
   aborted?(): boolean;
   /**
@@ -72,6 +74,7 @@ export async function runFlow(flow: RoundFlow, start: FlowState): Promise<RoundO
     const round = new Round(state, responses, {
       maxAttempts: flow.policy.maxAnswerAttempts,
       fresh: flow.fresh && state.n === 0,
+      onStep: flow.onStep?.bind(flow),
     });
     const ctx = flow.contextFor(state, responses ?? {}, run);
     const call = new Call(v2Call(ctx, flow.server, true), flow.wait);

@@ -102,14 +102,16 @@ export class Round {
 
   /** M-10: how many times one question is asked before its answer fails for good. */
   readonly maxAttempts: number;
+  readonly #onStep: ((round: Round) => Promise<void>) | undefined;
 
   constructor(
     state: FlowState,
     responses: Readonly<Record<string, unknown>> | undefined,
-    options: { maxAttempts: number; fresh: boolean },
+    options: { maxAttempts: number; fresh: boolean; onStep?: ((round: Round) => Promise<void>) | undefined },
   ) {
     this.state = state;
     this.maxAttempts = options.maxAttempts;
+    this.#onStep = options.onStep;
     this.#fresh = options.fresh;
     this.#responses = responses ?? {};
     this.#previouslyAsked = new Map(
@@ -232,8 +234,10 @@ export class Round {
     return entry && entry[0] === name ? { found: true, value: entry[1] } : { found: false };
   }
 
-  recordStep(position: number, name: string, value: unknown): void {
+  /** Records a step's result; where the flow keeps steps as they happen (a task's record), it is written there too. */
+  async recordStep(position: number, name: string, value: unknown): Promise<void> {
     this.state.s[position] = [name, value];
+    await this.#onStep?.(this);
   }
 
   /** The next round's state and what to ask in it. */

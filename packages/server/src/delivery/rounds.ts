@@ -16,11 +16,10 @@ import { bytesToBase64Url } from '../state/base64url.js';
 import { randomBytes } from '../state/random-pool.js';
 import { StateSealer } from '../state/sealed-state.js';
 import { type StateKeyInput, stateKeyring } from '../state/state-keyring-cache.js';
-import { TaskDelivery } from '../tasks/delivery.js'; // tasks hook
-import type { Tasks } from '../tasks/engine.js'; // tasks hook
 import { requestBinding } from './request-binding.js';
 import { type FlowState, newFlowState } from './round.js';
 import { runFlow } from './round-engine.js';
+import { type RunExit, type RunExtension, settleRun } from './run-extension.js';
 import { recordScope, type ScopePolicy } from './scope.js';
 
 /**
@@ -54,35 +53,36 @@ export interface RoundSettings {
   clock: Clock;
   policy: ScopePolicy;
   wait: WaitPolicy;
-  /** The task engine, when long-running tools may run as tasks (the third delivery, `tasks/`). */
-  tasks: Tasks | undefined;
+  /** Deliveries riding on each run (the Tasks extension), in order. */
+  extensions: readonly RunExtension[];
 }
 
 export class RoundRunner {
   readonly #server: ServerSeam & { instance: Server };
   readonly #settings: RoundSettings;
-  readonly #tasks: TaskDelivery; // tasks hook
   #sealer: Promise<StateSealer> | undefined;
 
   constructor(server: ServerSeam & { instance: Server }, settings: RoundSettings) {
     this.#server = server;
     this.#settings = settings;
-    this.#tasks = new TaskDelivery(settings.tasks, server, settings);
   }
 
   wrap(method: string, handler: RequestHandler): RequestHandler {
-    this.#tasks.capture(method, handler); // tasks hook
+    for (const extension of this.#settings.extensions) extension.capture(method, handler);
     return async (request, ctx) => {
       if (requestEra(ctx) === '2025-11-25') {
         const call = new Call(v2Call(ctx, this.#server, false), this.#settings.wait);
         recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
-        const taskScope = this.#tasks.begin(ctx); // tasks hook
+        const exits = this.#enter(ctx);
         const result = await handler(request, ctx);
-        this.#tasks.checkMissing(taskScope, method); // tasks hook: T-03
-        return result;
+        return (await settleRun(exits, method, request, ctx, undefined)) ?? result;
       }
       return this.#runRounds(method, handler, request, ctx);
     };
+  }
+
+  #enter(ctx: ServerContext): RunExit[] {
+    return this.#settings.extensions.map((extension) => extension.enter(ctx));
   }
 
   #sealerFor(): Promise<StateSealer> {
@@ -110,7 +110,7 @@ export class RoundRunner {
       principal: principalOf(ctx.http?.authInfo),
       request: await requestBinding(method, request.params),
     };
-    let taskScope: ReturnType<TaskDelivery['begin']>;
+    let exits: RunExit[] = [];
     const state = await this.#openState(sealer, ctx, binding);
     const outcome = await runFlow(
       {
@@ -134,13 +134,12 @@ export class RoundRunner {
         fresh: true,
         waitForFlows: false,
         entered: (handlerCtx) => {
-          taskScope = this.#tasks.begin(handlerCtx); // the task delivery's scope, beside the round's
+          exits = this.#enter(handlerCtx);
         },
-        // T-03 (-32021) or, for a long-running tool, the task handle (T-06, T-08).
+        // What the extensions make of a finished pass (the Tasks extension: -32021, or a task handle).
         settled: async (handlerCtx, round) => {
-          this.#tasks.checkMissing(taskScope, method);
-          const handle = await this.#tasks.answerAsTask(taskScope, round, request, handlerCtx);
-          return handle && { kind: 'result', result: handle };
+          const instead = await settleRun(exits, method, request, handlerCtx, round);
+          return instead && { kind: 'result', result: instead };
         },
       },
       state,

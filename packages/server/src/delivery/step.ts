@@ -1,7 +1,6 @@
 import { type Clock, systemClock } from '@elicitkit/core';
 import { invalidOptionError, stepReplayedError } from '../errors.js';
 import type { HandlerContext } from '../sdk/seam.js';
-import { persistStep } from '../tasks/persist.js'; // tasks hook
 import { scopeOf } from './scope.js';
 
 /** Options of {@link step}. */
@@ -60,8 +59,7 @@ export async function step<T>(
     throw invalidOptionError(`step "${name}"`, `returned more than ${limit} bytes of JSON (maxBytes)`);
   }
   const copy = JSON.parse(json) as T;
-  round.recordStep(position, name, copy);
-  await persistStep(ctx, round); // tasks hook: a task keeps its steps even if its instance dies next
+  await round.recordStep(position, name, copy);
   return copy;
 }
 

@@ -1,25 +1,27 @@
 import type { Result, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { Round } from '../delivery/round.js';
+import type { RoundHandler, RoundRequest } from '../delivery/round-engine.js';
+import type { RunExit, RunExtension } from '../delivery/run-extension.js';
 import type { ScopePolicy } from '../delivery/scope.js';
 import { principalOf } from '../principal.js';
 import type { WaitPolicy } from '../sdk/call.js';
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY } from '../sdk/protocol.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import type { TaskRunner, Tasks } from './engine.js';
-import { runTaskPass, type ToolsCallHandler } from './pass.js';
+import { runTaskPass } from './pass.js';
 import { createTaskResult } from './record.js';
 import { recordTaskScope, type TaskScope } from './scope.js';
 import { installTaskMethods, missingTasksCapability } from './wire.js';
 
 /**
- * Task delivery, the third beside the 2025 push and the 2026 rounds: `enableElicitation` calls these few hooks
- * around each handler run, and everything about tasks stays here.
+ * Task delivery, the third beside the 2025 push and the 2026 rounds: a {@link RunExtension} that
+ * `enableElicitation` plugs into the round runner. Everything about tasks stays here.
  */
-export class TaskDelivery {
+export class TaskDelivery implements RunExtension {
   readonly #engine: Tasks | undefined;
   readonly #server: ServerSeam & { instance: Server };
   readonly #settings: { policy: ScopePolicy; wait: WaitPolicy };
-  #toolsCall: ToolsCallHandler | undefined;
+  #toolsCall: RoundHandler | undefined;
 
   constructor(
     engine: Tasks | undefined,
@@ -33,28 +35,28 @@ export class TaskDelivery {
   }
 
   /** Remembers the server's `tools/call` handler: a task replays it in the background. */
-  capture(method: string, handler: ToolsCallHandler): void {
+  capture(method: string, handler: RoundHandler): void {
     if (method === 'tools/call') this.#toolsCall = handler;
   }
 
-  /** Before the handler runs, on both eras. */
-  begin(ctx: ServerContext): TaskScope {
-    return recordTaskScope(ctx, { engine: this.#engine });
-  }
-
-  /** T-03: a required task on a request that did not declare the extension answers -32021. */
-  checkMissing(scope: TaskScope, method: string): void {
-    if (scope.missing) throw missingTasksCapability(method);
+  /** Before the handler runs, on both eras: the task scope beside the request's. */
+  enter(ctx: ServerContext): RunExit {
+    const scope = recordTaskScope(ctx, { engine: this.#engine });
+    return async (method, request, handlerCtx, round) => {
+      // T-03: a required task on a request that did not declare the extension answers -32021.
+      if (scope.missing) throw missingTasksCapability(method);
+      return round && this.#answerAsTask(scope, round, request, handlerCtx);
+    };
   }
 
   /**
    * After a 2026-07-28 run that asked nothing: when the handler asked to become a task, create it (durably, T-07)
    * with what the run gathered so far (T-08), start it here, and answer with its handle (T-06).
    */
-  async answerAsTask(
+  async #answerAsTask(
     scope: TaskScope,
     round: Round,
-    request: { params?: Record<string, unknown> },
+    request: RoundRequest,
     ctx: ServerContext,
   ): Promise<Result | undefined> {
     if (!scope.requested || !this.#engine) return undefined;

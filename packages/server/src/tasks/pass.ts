@@ -1,6 +1,6 @@
 import type { AuthInfo, Result, Server, ServerContext } from '@modelcontextprotocol/server';
 import type { FlowState } from '../delivery/round.js';
-import { runFlow } from '../delivery/round-engine.js';
+import { type RoundHandler, runFlow } from '../delivery/round-engine.js';
 import type { ScopePolicy } from '../delivery/scope.js';
 import { noBackChannelError } from '../errors.js';
 import type { WaitPolicy } from '../sdk/call.js';
@@ -8,19 +8,15 @@ import { ProtocolError, ProtocolErrorCode } from '../sdk/protocol.js';
 import type { ServerSeam } from '../sdk/seam.js';
 import type { Tasks } from './engine.js';
 import { type PassOutcome, toTaskError } from './engine.js';
+import { persistStep } from './persist.js';
 import type { RunningTask } from './running.js';
 import { recordTaskScope, type TaskScope } from './scope.js';
-
-/** The `tools/call` handler as the SDK installs it (argument validation, then the tool's callback). */
-export type ToolsCallHandler = (
-  request: { method: string; params?: Record<string, unknown> },
-  ctx: ServerContext,
-) => Promise<Result>;
 
 export interface PassDeps {
   engine: Tasks;
   server: ServerSeam & { instance: Server };
-  handler: ToolsCallHandler;
+  /** The `tools/call` handler as the SDK installs it (argument validation, then the tool's callback). */
+  handler: RoundHandler;
   /** The verified credentials of the request that started this run (same principal as the task's). */
   authInfo: AuthInfo | undefined;
   policy: ScopePolicy;
@@ -54,6 +50,7 @@ export async function runTaskPass(task: RunningTask, deps: PassDeps): Promise<Pa
         entered: (ctx) => {
           scope = recordTaskScope(ctx, { engine: deps.engine, running: task });
         },
+        onStep: (round) => persistStep(task, round),
         settled: () => (scope?.failure ? { kind: 'failed', error: scope.failure } : undefined),
         aborted: () => task.signal.aborted,
       },

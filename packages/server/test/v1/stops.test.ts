@@ -135,16 +135,18 @@ describe.each(SERVERS)('an elicitation that ends early, %s', (server) => {
       },
       stop.signal,
     );
-    void harness!.call('form');
+    const call = harness!.call('form');
     expect(await ended).toMatchObject({ code: 'elicitation-aborted', details: { reason: 'signal' } });
+    await call; // the tool's answer arrives before the harness closes
   });
 
   it('the client answers with a JSON-RPC error: elicitation-failed naming its code, capped', async () => {
     const { ended } = await watched(server, () => {
       throw new Error('x'.repeat(100_000));
     });
-    void harness!.call('form');
+    const call = harness!.call('form');
     const outcome = (await ended) as { code: string; message: string };
+    await call;
     expect(outcome.code).toBe('elicitation-failed');
     expect(outcome.message).toMatch(/^The elicitation failed: the client answered with error -32603: /);
     expect(outcome.message.length).toBeLessThan(700);
