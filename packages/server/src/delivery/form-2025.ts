@@ -35,16 +35,11 @@ export interface DeliveryOptions {
   key?: string;
 }
 
-/** What goes on the wire for one session's revision, and which checks the server alone makes. */
-interface SessionForm {
+/** What goes on the wire for a 2025-06-18 session, and which checks the server alone makes. */
+interface ReducedForm {
   requestedSchema: RequestedSchema;
-  withMode: boolean;
   serverChecked: ReadonlySet<string>;
 }
-
-// The full form as a session form, once per schema (a 2025-11-25 session sends it as it is).
-const full = new WeakMap<RequestedSchema, SessionForm>();
-const NOTHING_SERVER_CHECKED: ReadonlySet<string> = new Set();
 
 export async function deliverFormOnSession<Data>(
   ctx: HandlerContext,
@@ -54,18 +49,18 @@ export async function deliverFormOnSession<Data>(
 ): Promise<FormResult<Data>> {
   const timeoutMs = checkTimeout(options.timeoutMs);
   assertAvailableIn(ctx, scope, 'form'); // E-09, F-03: nothing is sent for an undeclared mode
-  const form = sessionForm(scope, request.requestedSchema);
+  // F-01: a 2025-11-25 session is sent the form as it is; a 2025-06-18 one the form it can read.
+  const reduced = featuresOf(scope.call.revision).fullFormSchema ? undefined : reducedForm(scope, request);
+  const requestedSchema = reduced?.requestedSchema ?? request.requestedSchema;
   let message = request.message;
   for (let attempt = 1; ; attempt++) {
     // E-14 / F-04: `mode` only where the revision has it.
-    const params = form.withMode
-      ? { mode: 'form', message, requestedSchema: form.requestedSchema }
-      : { message, requestedSchema: form.requestedSchema };
+    const params = reduced ? { message, requestedSchema } : { mode: 'form', message, requestedSchema };
     const answer = await scope.call.elicit(params, { timeoutMs, signal: options.signal, mode: 'form' });
     try {
       return await request.readResult(answer);
     } catch (error) {
-      const issues = serverCheckedIssues(error, form);
+      const issues = reduced && serverCheckedIssues(error, reduced);
       if (!issues || attempt >= scope.policy.maxAnswerAttempts) throw error;
       // F-07: the person could not have known (the wire had no room for the rule): ask again, saying why.
       message = withIssues(request.message, issues);
@@ -73,23 +68,15 @@ export async function deliverFormOnSession<Data>(
   }
 }
 
-/** F-01: the form as the session's revision reads it; F-05: a multi-select cannot be asked on 2025-06-18. */
-function sessionForm(scope: RequestScope, requestedSchema: RequestedSchema): SessionForm {
-  if (featuresOf(scope.call.revision).fullFormSchema) {
-    let form = full.get(requestedSchema);
-    if (!form) {
-      form = { requestedSchema, withMode: true, serverChecked: NOTHING_SERVER_CHECKED };
-      full.set(requestedSchema, form);
-    }
-    return form;
-  }
-  const reduced = formFor20250618(requestedSchema);
+/** F-01: the form as a 2025-06-18 session reads it; F-05: a multi-select cannot be asked there. */
+function reducedForm(scope: RequestScope, request: FormRequest<unknown>): ReducedForm {
+  const reduced = formFor20250618(request.requestedSchema);
   if (!reduced.ok) return refuseField20250618(scope, reduced.field);
-  return { requestedSchema: reduced.requestedSchema, withMode: false, serverChecked: reduced.serverChecked };
+  return reduced;
 }
 
 /** The issues of an invalid answer, when every one is a check only the server could make (a dropped `pattern`). */
-function serverCheckedIssues(error: unknown, form: SessionForm): readonly AnswerIssue[] | undefined {
+function serverCheckedIssues(error: unknown, form: ReducedForm): readonly AnswerIssue[] | undefined {
   if (form.serverChecked.size === 0 || !isElicitkitError(error, ServerErrorCode.InvalidAnswer))
     return undefined;
   const issues = error.details.issues;

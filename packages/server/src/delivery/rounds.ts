@@ -75,7 +75,8 @@ export class RoundRunner {
         recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
         const exits = this.#enter(ctx);
         const result = await handler(request, ctx);
-        return (await settleRun(exits, method, request, ctx, undefined)) ?? result;
+        const instead = settleRun(exits, method, request, ctx, undefined);
+        return instead ? await instead : result;
       }
       return this.#runRounds(method, handler, request, ctx);
     };
@@ -137,10 +138,11 @@ export class RoundRunner {
           exits = this.#enter(handlerCtx);
         },
         // What the extensions make of a finished pass (the Tasks extension: -32021, or a task handle).
-        settled: async (handlerCtx, round) => {
-          const instead = await settleRun(exits, method, request, handlerCtx, round);
-          return instead && { kind: 'result', result: instead };
-        },
+        settled: (handlerCtx, round) =>
+          settleRun(exits, method, request, handlerCtx, round)?.then((result) => ({
+            kind: 'result',
+            result,
+          })),
       },
       state,
     );

@@ -16,22 +16,23 @@ export interface RunExtension {
 
 /**
  * After a run that asked nothing more (`round`: the 2026-07-28 round; none on a 2025 session): throws to fail the
- * request, or returns the result to answer with instead of the handler's.
+ * request, or gives the result to answer with instead of the handler's (`undefined` at once when it has none, so a
+ * run that ends as usual waits for nothing).
  */
 export type RunExit = (
   method: string,
   request: RoundRequest,
   ctx: ServerContext,
   round: Round | undefined,
-) => Promise<Result | undefined>;
+) => Promise<Result> | undefined;
 
 /** Runs the exits of one run in turn; the first that answers instead wins. */
-export async function settleRun(
+export function settleRun(
   exits: readonly RunExit[],
   ...args: Parameters<RunExit>
-): Promise<Result | undefined> {
+): Promise<Result> | undefined {
   for (const exit of exits) {
-    const instead = await exit(...args);
+    const instead = exit(...args);
     if (instead) return instead;
   }
   return undefined;

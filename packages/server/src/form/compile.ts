@@ -5,6 +5,7 @@ import { invalidSchemaError, type SensitiveFieldFinding } from '../errors.js';
 import { fieldSpec, isField } from './fields.js';
 import type { FieldShape, FormSchema } from './infer.js';
 import { findLinksInSchema, type LinkFinding } from './links.js';
+import { type AnswerReader, answerReader } from './read-answer.js';
 import { findFreeInputFields, findSensitiveFields } from './sensitive.js';
 import { isStandardFormSchema, standardToRequestedSchema } from './standard.js';
 
@@ -24,7 +25,11 @@ export interface CompiledForm {
   readonly freeInputFields: readonly string[];
   /** E-47 findings in titles, descriptions and option titles. */
   readonly links: readonly LinkFinding[];
+  /** E-60: reads a client's result with this form. */
+  readonly readResult: AnswerReader;
 }
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 // Weak: a schema built per call is collected with its compiled form (bounded memory, unlike a compile cache).
 const compiled = new WeakMap<object, CompiledForm>();
@@ -41,7 +46,7 @@ export function compileForm(schema: FormSchema): CompiledForm {
 function compile(schema: FormSchema): CompiledForm {
   let input: unknown;
   let standard: StandardSchemaV1 | undefined;
-  let optedOut = new Set<string>();
+  let optedOut: ReadonlySet<string> = NO_FIELDS;
   if (isStandardFormSchema(schema)) {
     standard = schema;
     try {
@@ -74,10 +79,20 @@ function compile(schema: FormSchema): CompiledForm {
   return {
     requestedSchema,
     standard,
-    secretFindings: findSensitiveFields(requestedSchema).filter((finding) => !optedOut.has(finding.field)),
-    freeInputFields: findFreeInputFields(requestedSchema).filter((field) => !optedOut.has(field)),
+    secretFindings: withoutOptedOut(
+      findSensitiveFields(requestedSchema),
+      optedOut,
+      (finding) => finding.field,
+    ),
+    freeInputFields: withoutOptedOut(findFreeInputFields(requestedSchema), optedOut, (field) => field),
     links: findLinksInSchema(requestedSchema),
+    readResult: answerReader(requestedSchema, standard),
   };
+}
+
+/** `.notSecret()` fields are not findings (most forms have none: the list is kept as it is). */
+function withoutOptedOut<T>(items: T[], optedOut: ReadonlySet<string>, fieldOf: (item: T) => string): T[] {
+  return optedOut.size === 0 ? items : items.filter((item) => !optedOut.has(fieldOf(item)));
 }
 
 function fromShape(shape: FieldShape): { input: unknown; optedOut: Set<string> } {

@@ -1,16 +1,12 @@
-import type { ElicitContent, RequestedSchema } from '@elicitkit/core';
-import { applyDefaults, isJsonObject, validateContent } from '@elicitkit/core';
-import {
-  invalidAnswerError,
-  invalidSchemaError,
-  type SensitiveFieldFinding,
-  sensitiveFieldError,
-} from '../errors.js';
-import { type CompiledForm, compileForm } from './compile.js';
+import type { RequestedSchema } from '@elicitkit/core';
+import { invalidSchemaError, sensitiveFieldError } from '../errors.js';
+import { compileForm } from './compile.js';
 import type { FormData, FormResult, FormSchema } from './infer.js';
 import { findLink, warnAboutLinks } from './links.js';
-import { findSensitiveMessage } from './sensitive.js';
-import { validateWithStandard } from './standard.js';
+import type { ElicitResultLike } from './read-answer.js';
+import { findSecretPhrase, findSensitiveMessage } from './sensitive.js';
+
+export type { ElicitResultLike };
 
 /**
  * "What to ask and how to check the answer", independent of how it travels (DESIGN.md, "Two protocol
@@ -26,12 +22,6 @@ export interface FormRequest<Data> {
    * author's Standard Schema runs. `decline`/`cancel` ignore any content. Throws an `invalid-answer` `PeerError`.
    */
   readResult(result: ElicitResultLike): Promise<FormResult<Data>>;
-}
-
-/** The part of `ElicitResult` a form reads; anything else the client sent is ignored. */
-export interface ElicitResultLike {
-  action: 'accept' | 'decline' | 'cancel';
-  content?: unknown;
 }
 
 /** What a form asks: the message people read and the schema of the answer. */
@@ -60,11 +50,12 @@ export function createFormRequest<S extends FormSchema>(
     ]);
   }
   const form = compileForm(input.schema);
-  const ask = askedForm(form);
   const allowed = input.notSecret;
-  const verdict = messageVerdict(ask.verdicts, form, input.message);
+  const verdict = messageVerdict(input.message);
   const findings =
-    verdict.secrets.length === 0 ? form.secretFindings : [...form.secretFindings, ...verdict.secrets];
+    verdict.phrase === undefined
+      ? form.secretFindings
+      : [...form.secretFindings, ...findSensitiveMessage(verdict.phrase, form.freeInputFields)];
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
   // E-01, E-02, F-08: secrets go through URL mode, never through a form (asked by a field or by the message)
   if (secrets.length > 0) throw sensitiveFieldError(secrets);
@@ -73,71 +64,31 @@ export function createFormRequest<S extends FormSchema>(
   return {
     message: input.message,
     requestedSchema: form.requestedSchema,
-    readResult: ask.readResult as FormRequest<FormData<S>>['readResult'],
+    readResult: form.readResult as FormRequest<FormData<S>>['readResult'],
   };
 }
 
-/** What a message adds to a form's checks: E-01 secret phrases, an E-47 link. */
+/** What scanning a message finds: an E-01 secret phrase, an E-47 link. */
 interface MessageVerdict {
-  secrets: readonly SensitiveFieldFinding[];
+  phrase: string | undefined;
   link: string | undefined;
 }
 
 /**
- * What asking a compiled form works out once: its answer reader, and its verdicts on the messages it was asked
- * with (most forms are asked with one message, or a few, so the scans run once per message, not once per ask;
- * bounded per form). One weak entry per form, collected with it: a form built per call costs one entry, not two.
+ * Verdicts on recent messages: most tools ask with a few fixed messages, so each is scanned once, whatever form it
+ * comes with. Bounded in entries and in the length of a message remembered.
  */
-interface AskedForm {
-  readonly readResult: FormRequest<unknown>['readResult'];
-  readonly verdicts: Map<string, MessageVerdict>;
-}
-const asked = new WeakMap<CompiledForm, AskedForm>();
-const MAX_MESSAGES_PER_FORM = 16;
+const verdicts = new Map<string, MessageVerdict>();
+const MAX_REMEMBERED_MESSAGES = 256;
+const MAX_REMEMBERED_MESSAGE_LENGTH = 1024;
 
-function askedForm(form: CompiledForm): AskedForm {
-  let entry = asked.get(form);
-  if (!entry) {
-    entry = { readResult: readerOf(form), verdicts: new Map() };
-    asked.set(form, entry);
+function messageVerdict(message: string): MessageVerdict {
+  const known = verdicts.get(message);
+  if (known) return known;
+  const verdict = { phrase: findSecretPhrase(message), link: findLink(message) };
+  if (message.length <= MAX_REMEMBERED_MESSAGE_LENGTH) {
+    if (verdicts.size >= MAX_REMEMBERED_MESSAGES) verdicts.clear();
+    verdicts.set(message, verdict);
   }
-  return entry;
-}
-
-function messageVerdict(
-  known: Map<string, MessageVerdict>,
-  form: CompiledForm,
-  message: string,
-): MessageVerdict {
-  const cached = known.get(message);
-  if (cached) return cached;
-  const verdict = { secrets: findSensitiveMessage(message, form.freeInputFields), link: findLink(message) };
-  if (known.size >= MAX_MESSAGES_PER_FORM) known.clear();
-  known.set(message, verdict);
   return verdict;
-}
-
-/**
- * E-60: turns a client's result into a typed outcome with the form's schema: `accept` content checked with core
- * (required fields, types, bounds, formats, unknown fields rejected), then the author's Standard Schema.
- */
-function readerOf(form: CompiledForm): FormRequest<unknown>['readResult'] {
-  const { requestedSchema, standard } = form;
-  const hasDefaults = Object.values(requestedSchema.properties).some((p) => p.default !== undefined);
-  return async (result) => {
-    if (result.action !== 'accept') return { action: result.action };
-    // E-60: an accept without content is an empty answer, which fails any required field. E-13: an omitted field
-    // with a default gets it before the check, on every revision (and a revision that cannot carry defaults, F-06,
-    // still gets them filled in here).
-    const answered = result.content ?? {};
-    const filled =
-      hasDefaults && isJsonObject(answered) ? applyDefaults(requestedSchema, answered) : answered;
-    const checked = validateContent(requestedSchema, filled, { unknownProperties: 'reject' });
-    if (!checked.ok) throw invalidAnswerError(checked.issues);
-    const content = checked.value as ElicitContent;
-    if (!standard) return { action: 'accept', data: content };
-    const refined = await validateWithStandard(standard, content);
-    if (!refined.ok) throw invalidAnswerError(refined.issues);
-    return { action: 'accept', data: refined.value };
-  };
 }

@@ -22,31 +22,33 @@ export function findLink(text: string): string | undefined {
 /** URLs in titles, descriptions and option titles of `schema`. */
 export function findLinksInSchema(schema: RequestedSchema): LinkFinding[] {
   const findings: LinkFinding[] = [];
-  for (const [name, definition] of Object.entries(schema.properties)) {
-    for (const [location, text] of textsOf(definition)) {
-      const url = findLink(text);
-      if (url !== undefined) findings.push({ location: `properties.${name}.${location}`, url });
-    }
-  }
+  const properties = schema.properties;
+  for (const name of Object.keys(properties)) linksIn(name, properties[name]!, findings);
   return findings;
 }
 
-/** Every human-readable text of a property, with its path inside the property. */
-function textsOf(definition: PrimitiveSchemaDefinition): Array<[string, string]> {
-  const texts: Array<[string, string]> = [];
-  if (definition.title !== undefined) texts.push(['title', definition.title]);
-  if (definition.description !== undefined) texts.push(['description', definition.description]);
+/** Every human-readable text of a property, scanned in place (once per new schema: no arrays of texts). */
+function linksIn(name: string, definition: PrimitiveSchemaDefinition, findings: LinkFinding[]): void {
+  if (definition.title !== undefined) scan(findings, name, 'title', definition.title);
+  if (definition.description !== undefined) scan(findings, name, 'description', definition.description);
   if ('oneOf' in definition) {
-    for (const [i, option] of definition.oneOf.entries()) texts.push([`oneOf.${i}.title`, option.title]);
+    const options = definition.oneOf;
+    for (let i = 0; i < options.length; i++) scan(findings, name, `oneOf.${i}.title`, options[i]!.title);
   }
   if ('items' in definition && 'anyOf' in definition.items) {
-    for (const [i, option] of definition.items.anyOf.entries())
-      texts.push([`items.anyOf.${i}.title`, option.title]);
+    const options = definition.items.anyOf;
+    for (let i = 0; i < options.length; i++)
+      scan(findings, name, `items.anyOf.${i}.title`, options[i]!.title);
   }
   if ('enumNames' in definition && definition.enumNames) {
-    for (const [i, title] of definition.enumNames.entries()) texts.push([`enumNames.${i}`, title]);
+    const titles = definition.enumNames;
+    for (let i = 0; i < titles.length; i++) scan(findings, name, `enumNames.${i}`, titles[i]!);
   }
-  return texts;
+}
+
+function scan(findings: LinkFinding[], name: string, location: string, text: string): void {
+  const url = findLink(text);
+  if (url !== undefined) findings.push({ location: `properties.${name}.${location}`, url });
 }
 
 const warnedCallSites = new Set<string>();

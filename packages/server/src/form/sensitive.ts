@@ -87,52 +87,52 @@ export function findSecretPhrase(text: string): string | undefined {
 /** Every field of `schema` that looks like it asks for a secret, with where and why. */
 export function findSensitiveFields(schema: RequestedSchema): SensitiveFieldFinding[] {
   const findings: SensitiveFieldFinding[] = [];
-  for (const [field, definition] of Object.entries(schema.properties)) {
-    for (const [where, text] of textsOf(field, definition)) {
-      const match = findSecretPhrase(text);
-      if (match !== undefined) {
-        findings.push({ field, in: where, match });
-        break;
-      }
-    }
+  const properties = schema.properties;
+  for (const field of Object.keys(properties)) {
+    const finding = secretIn(field, properties[field]!);
+    if (finding) findings.push(finding);
   }
   return findings;
 }
 
+/** The first of a field's name, title and description that asks for a secret. Once per new schema: no allocations. */
+function secretIn(field: string, definition: PrimitiveSchemaDefinition): SensitiveFieldFinding | undefined {
+  let match = findSecretPhrase(field);
+  if (match !== undefined) return { field, in: 'name', match };
+  if (definition.title !== undefined && (match = findSecretPhrase(definition.title)) !== undefined) {
+    return { field, in: 'title', match };
+  }
+  if (
+    definition.description !== undefined &&
+    (match = findSecretPhrase(definition.description)) !== undefined
+  ) {
+    return { field, in: 'description', match };
+  }
+  return undefined;
+}
+
 /**
  * E-01 on the message: `message` labels the whole form, so "Paste your GitHub token here" above a bare text
- * field asks for a secret as surely as a field titled "Token". One finding per field that could carry the
- * secret (free text or a number); choices and yes/no cannot, so `confirm(ctx, 'Revoke the API token?')` and a
- * "Which token scope?" choice stay allowed.
+ * field asks for a secret as surely as a field titled "Token". Given the secret phrase found in the message
+ * ({@link findSecretPhrase}): one finding per field that could carry the secret (free text or a number); choices
+ * and yes/no cannot, so `confirm(ctx, 'Revoke the API token?')` and a "Which token scope?" choice stay allowed.
  */
 export function findSensitiveMessage(
-  message: string,
+  phrase: string,
   freeInputFields: readonly string[],
 ): SensitiveFieldFinding[] {
-  if (freeInputFields.length === 0) return [];
-  const match = findSecretPhrase(message);
-  if (match === undefined) return [];
-  return freeInputFields.map((field) => ({ field, in: 'message' as const, match }));
+  return freeInputFields.map((field) => ({ field, in: 'message' as const, match: phrase }));
 }
 
 /** The fields whose value the user types (strings without a fixed list, numbers): the ones a secret fits in. */
 export function findFreeInputFields(schema: RequestedSchema): string[] {
-  return Object.entries(schema.properties)
-    .filter(([, definition]) => isFreeInput(definition))
-    .map(([field]) => field);
+  const properties = schema.properties;
+  const fields: string[] = [];
+  for (const field of Object.keys(properties)) if (isFreeInput(properties[field]!)) fields.push(field);
+  return fields;
 }
 
 function isFreeInput(definition: PrimitiveSchemaDefinition): boolean {
   if ('enum' in definition || 'oneOf' in definition) return false;
   return definition.type === 'string' || definition.type === 'number' || definition.type === 'integer';
-}
-
-function textsOf(
-  name: string,
-  definition: PrimitiveSchemaDefinition,
-): Array<[SensitiveFieldFinding['in'], string]> {
-  const texts: Array<[SensitiveFieldFinding['in'], string]> = [['name', name]];
-  if (definition.title !== undefined) texts.push(['title', definition.title]);
-  if (definition.description !== undefined) texts.push(['description', definition.description]);
-  return texts;
 }

@@ -108,13 +108,17 @@ export class Call implements CallSeam {
     const author = options.signal;
     const early = this.#stopped(author);
     if (early) throw elicitationAbortedError(early);
-    // One controller per ask for the SDK to watch (the SDK leaves its listener on whatever signal it is given, so
-    // never the call's own), aborted by whatever stops the wait: the call, its stream, the author, our timer.
-    // Linked by hand and unlinked after (cheaper than AbortSignal.any, whose composites pile up on the call's signal).
-    const ask = new StopLink(this.#sdk.signal, this.#sdk.streamSignal, author);
     // On the system clock with no progress to send, the SDK's own timer (its timeout reads as ours); otherwise
     // ours, on the injected clock, with the progress beside it.
-    const own = this.#needsOwnTimer() ? this.#wait(options.timeoutMs, ask) : undefined;
+    let ask: Stop;
+    let own: AbortController | undefined;
+    if (this.#needsOwnTimer()) {
+      const link = this.#link(author);
+      own = this.#wait(options.timeoutMs, link);
+      ask = link;
+    } else {
+      ask = this.#stopFor(author);
+    }
     try {
       const result = await this.#sdk.sendRequest(
         { method: 'elicitation/create', params },
@@ -128,6 +132,22 @@ export class Call implements CallSeam {
       ask.unlink();
       own?.abort(DONE);
     }
+  }
+
+  /**
+   * What the SDK watches to stop one ask when its own timer times it. The call's own signal when nothing else can
+   * stop the ask and the SDK takes its listener off after (v2): nothing to make or link. Otherwise a
+   * {@link StopLink}, aborted by whatever stops the wait (the call, its stream, the author, our timer), linked by
+   * hand and unlinked after (cheaper than `AbortSignal.any`, whose composites pile up on the call's signal).
+   */
+  #stopFor(author: AbortSignal | undefined): Stop {
+    const sdk = this.#sdk;
+    if (sdk.releasesSignalListeners && !author && !sdk.streamSignal) return new CallStop(sdk.signal);
+    return this.#link(author);
+  }
+
+  #link(author: AbortSignal | undefined): StopLink {
+    return new StopLink(this.#sdk.signal, this.#sdk.streamSignal, author);
   }
 
   #stopped(author: AbortSignal | undefined): AbortReason | undefined {
@@ -153,13 +173,45 @@ export class Call implements CallSeam {
   }
 }
 
+/** What stops one ask, as `elicit` uses it. */
+interface Stop extends AskStop {
+  readonly timedOut: boolean;
+  unlink(): void;
+}
+
+/** The call's own signal as an ask's stop: it never times out (the SDK's timer does), and there is nothing to unlink. */
+class CallStop implements Stop {
+  readonly signal: AbortSignal;
+  readonly timedOut = false;
+
+  constructor(signal: AbortSignal) {
+    this.signal = signal;
+  }
+  get aborted(): boolean {
+    return this.signal.aborted;
+  }
+  get reason(): unknown {
+    return this.signal.reason;
+  }
+  throwIfAborted(): void {
+    this.signal.throwIfAborted();
+  }
+  addEventListener(type: 'abort', listener: () => void): void {
+    this.signal.addEventListener(type, listener);
+  }
+  removeEventListener(type: 'abort', listener: () => void): void {
+    this.signal.removeEventListener(type, listener);
+  }
+  unlink(): void {}
+}
+
 /**
  * What stops one ask, linked to its sources (the call, its stream, the author) by one listener object each, and
  * aborted by our timer. It is itself the signal the v1 adapter hands its SDK, which only reads `aborted`, `reason`,
  * `throwIfAborted()` and `addEventListener('abort')` (pinned by the v1 cancellation tests): a Node AbortController
  * costs microseconds to make, a tenth of a whole round trip. A real AbortSignal is made only when asked for (v2).
  */
-class StopLink implements AskStop {
+class StopLink implements Stop {
   readonly #sources: (AbortSignal | undefined)[];
   #listeners: (() => void)[] | undefined;
   #controller: AbortController | undefined;

@@ -136,6 +136,11 @@ export interface SdkCall {
   readonly revision: string | undefined;
   clientCapabilities(): ClientCapabilities | undefined;
   readonly signal: AbortSignal;
+  /**
+   * Whether the SDK takes its abort listener off a request's signal once the request settles (v2 does; v1 leaves it
+   * there), so that the call's own signal may stop an ask directly, with nothing piling up on it.
+   */
+  readonly releasesSignalListeners: boolean;
   /** Aborts when the call's HTTP response stream is gone for good (no resumability): nothing can reach it. */
   readonly streamSignal: AbortSignal | undefined;
   readonly authInfo: AuthInfo | undefined;

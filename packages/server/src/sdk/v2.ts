@@ -10,7 +10,7 @@ import {
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 import { eraOfRevision, type ProtocolEra } from './revision.js';
-import type { SdkCall, SdkFailure, ServerSeam } from './seam.js';
+import type { AskStop, SdkCall, SdkFailure, ServerSeam } from './seam.js';
 
 /**
  * The v2 adapter: `@modelcontextprotocol/server` 2.x, through its public API only (`ctx.mcpReq.send` with a result
@@ -75,39 +75,76 @@ export function v2Call(
   server: ServerSeam & { instance: Server },
   perRequest: boolean,
 ): SdkCall {
-  const http = ctx.http;
-  return {
-    sdk: 'v2',
-    server,
+  return new V2Call(ctx, server, perRequest);
+}
+
+/** One request to a v2 server, through the seam. A class, not closures: one allocation per `tools/call`. */
+class V2Call implements SdkCall {
+  readonly sdk = 'v2';
+  readonly releasesSignalListeners = true; // pinned by test/signal-listeners.test.ts
+  readonly server: ServerSeam & { instance: Server };
+  readonly revision: string | undefined;
+  readonly signal: AbortSignal;
+  readonly streamSignal: AbortSignal | undefined;
+  readonly #ctx: ServerContext;
+  readonly #perRequest: boolean;
+
+  constructor(ctx: ServerContext, server: ServerSeam & { instance: Server }, perRequest: boolean) {
+    this.#ctx = ctx;
+    this.server = server;
+    this.#perRequest = perRequest;
     // M-16, M-19: a 2026-07-28 request names its revision and capabilities itself; a 2025 session's come from
     // `initialize` (E-07).
-    revision: perRequest ? envelopeRevision(ctx) : server.negotiatedRevision(),
-    clientCapabilities: () =>
-      perRequest
-        ? (envelopeOf(ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
-        : server.clientCapabilities(),
-    signal: ctx.mcpReq.signal,
+    this.revision = perRequest ? envelopeRevision(ctx) : server.negotiatedRevision();
+    this.signal = ctx.mcpReq.signal;
     // Streamable HTTP: the call's HTTP request aborts when the client drops its response stream. Without
     // resumability (no event store, hence no `closeSSE`) nothing can reach that client again.
-    streamSignal: http?.closeSSE === undefined ? http?.req?.signal : undefined,
-    authInfo: http?.authInfo,
-    httpRequest: http?.req,
-    meta: ctx.mcpReq._meta as Readonly<Record<string, unknown>> | undefined,
-    // `ctx.mcpReq.send` relates the request to the call (`relatedRequestId`): on Streamable HTTP it travels on the
-    // call's own response stream, not the standalone GET stream where it could be dropped.
-    sendRequest: (request, stop, timeoutMs) =>
-      ctx.mcpReq.send(request, AS_SENT, {
-        timeout: timeoutMs ?? NO_SDK_TIMEOUT_MS,
-        signal: stop.signal,
-      }) as Promise<unknown>,
-    sendNotification: (notification) => ctx.mcpReq.notify(notification),
-    // The SDK aborts a handler's signal both when the call is cancelled and when the connection closes.
-    connectionClosed: () => {
-      const reason: unknown = ctx.mcpReq.signal.reason;
-      return reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed;
-    },
-    classify: classifyV2,
-  };
+    const http = ctx.http;
+    this.streamSignal = http?.closeSSE === undefined ? http?.req?.signal : undefined;
+  }
+
+  get authInfo() {
+    return this.#ctx.http?.authInfo;
+  }
+  get httpRequest() {
+    return this.#ctx.http?.req;
+  }
+  get meta() {
+    return this.#ctx.mcpReq._meta as Readonly<Record<string, unknown>> | undefined;
+  }
+
+  clientCapabilities(): ClientCapabilities | undefined {
+    return this.#perRequest
+      ? (envelopeOf(this.#ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
+      : this.server.clientCapabilities();
+  }
+
+  // `ctx.mcpReq.send` relates the request to the call (`relatedRequestId`): on Streamable HTTP it travels on the
+  // call's own response stream, not the standalone GET stream where it could be dropped.
+  sendRequest(
+    request: { method: string; params: Record<string, unknown> },
+    stop: AskStop,
+    timeoutMs?: number,
+  ) {
+    return this.#ctx.mcpReq.send(request, AS_SENT, {
+      timeout: timeoutMs ?? NO_SDK_TIMEOUT_MS,
+      signal: stop.signal,
+    }) as Promise<unknown>;
+  }
+
+  sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void> {
+    return this.#ctx.mcpReq.notify(notification);
+  }
+
+  // The SDK aborts a handler's signal both when the call is cancelled and when the connection closes.
+  connectionClosed(): boolean {
+    const reason: unknown = this.signal.reason;
+    return reason instanceof SdkError && reason.code === SdkErrorCode.ConnectionClosed;
+  }
+
+  classify(error: unknown): SdkFailure {
+    return classifyV2(error);
+  }
 }
 
 function classifyV2(error: unknown): SdkFailure {

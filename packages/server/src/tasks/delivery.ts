@@ -42,10 +42,12 @@ export class TaskDelivery implements RunExtension {
   /** Before the handler runs, on both eras: the task scope beside the request's. */
   enter(ctx: ServerContext): RunExit {
     const scope = recordTaskScope(ctx, { engine: this.#engine });
-    return async (method, request, handlerCtx, round) => {
+    return (method, request, handlerCtx, round) => {
       // T-03: a required task on a request that did not declare the extension answers -32021.
       if (scope.missing) throw missingTasksCapability(method);
-      return round && this.#answerAsTask(scope, round, request, handlerCtx);
+      const engine = this.#engine;
+      if (!round || !scope.requested || !engine) return undefined;
+      return this.#answerAsTask(engine, scope.requested, round, request, handlerCtx);
     };
   }
 
@@ -54,15 +56,15 @@ export class TaskDelivery implements RunExtension {
    * with what the run gathered so far (T-08), start it here, and answer with its handle (T-06).
    */
   async #answerAsTask(
-    scope: TaskScope,
+    engine: Tasks,
+    requested: NonNullable<TaskScope['requested']>,
     round: Round,
     request: RoundRequest,
     ctx: ServerContext,
-  ): Promise<Result | undefined> {
-    if (!scope.requested || !this.#engine) return undefined;
+  ): Promise<Result> {
     const envelope = (ctx.mcpReq.envelope ?? {}) as Record<string, unknown>;
     const args = request.params?.arguments;
-    const record = await this.#engine.create(
+    const record = await engine.create(
       {
         principal: principalOf(ctx.http?.authInfo),
         call: {
@@ -74,7 +76,7 @@ export class TaskDelivery implements RunExtension {
           [CLIENT_CAPABILITIES_META_KEY]: envelope[CLIENT_CAPABILITIES_META_KEY],
         },
         state: { ...round.state, q: [] },
-        ...scope.requested,
+        ...requested,
       },
       this.#runner(ctx),
     );
