@@ -263,14 +263,16 @@ describe('2026-07-28 over stdio', () => {
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(import.meta.dirname, 'helpers/stdio-server-2026.ts')],
+        args: ['--import', 'tsx', join(import.meta.dirname, '../../../test/support/stdio-server-2026.ts')],
         stderr: 'ignore',
       }),
     );
     cleanup.push(() => client.close());
     expect(client.getProtocolEra()).toBe('modern');
     const result = await callToolWithElicitation(client, { name: 'ask', arguments: {} });
-    expect(result.content).toEqual([{ type: 'text', text: 'hello Grace over stdio' }]);
+    expect(result.content).toEqual([
+      { type: 'text', text: 'ANSWER {"action":"accept","content":{"name":"Grace"}}' },
+    ]);
     expect(ui.prompts[0]?.message).toBe('Who are you?');
   });
 });

@@ -9,7 +9,7 @@ import { ELICIT } from './helpers/tmux.js';
 
 let scratch: string;
 let answers: string;
-const stdioServer = [...NODE_TS, join(import.meta.dirname, 'helpers/modern-stdio-server.ts')];
+const stdioServer = [...NODE_TS, join(import.meta.dirname, '../../../test/support/stdio-server-2026.ts')];
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'elicit-call-modern-'));
@@ -35,7 +35,7 @@ function elicit(...args: string[]): Promise<{ code: number; stdout: string; stde
 describe('elicit call against a 2026-07-28-only stdio server (serveStdio)', () => {
   it('[M-19] negotiates the era by itself over stdio and answers the form round', async () => {
     const run = await elicit('call', 'ask', '{}', '--answers', answers, '--', ...stdioServer);
-    expect(run.stderr).toContain('answered a form from modern-stdio-server 1.0.0 (name)');
+    expect(run.stderr).toContain('answered a form from stdio-server-2026 1.0.0 (name)');
     expect(run.stdout.trim()).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}');
     expect(run.code).toBe(0);
   });

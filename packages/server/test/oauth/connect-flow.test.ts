@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../url/browser.js';
 import { connectClient, type TestClient } from '../url/harness.js';
-import { connectThroughProvider, OriginBrowser } from './helpers/browser.js';
+import { connectThroughProvider } from './helpers/browser.js';
 import { callText, expectUrlRequired } from './helpers/mcp.js';
 import { CLIENT_ID, CLIENT_SECRET, type OAuthRig, startOAuthRig } from './helpers/rig.js';
 
@@ -17,7 +18,7 @@ const storedTokens = async (user: string) => {
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, string>);
 };
 const loggedIn = async (user: 'alice' | 'bob') => {
-  const browser = new OriginBrowser();
+  const browser = new TestBrowser();
   await browser.login(rig.base, user, `${user}-pass`);
   return browser;
 };

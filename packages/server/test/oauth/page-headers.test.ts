@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf, TestBrowser } from '../url/browser.js';
 import { connectClient, type TestClient } from '../url/harness.js';
 import {
   expectPageHeaders,
@@ -6,17 +7,17 @@ import {
   pageSecurityHeaders,
   styleOf,
 } from '../url/page-headers.js';
-import { connectThroughProvider, hidden, OriginBrowser } from './helpers/browser.js';
+import { connectThroughProvider } from './helpers/browser.js';
 import { expectUrlRequired } from './helpers/mcp.js';
 import { type OAuthRig, startOAuthRig } from './helpers/rig.js';
 
 let rig: OAuthRig;
 let alice: TestClient;
-let browser: OriginBrowser;
+let browser: TestBrowser;
 beforeAll(async () => {
   rig = await startOAuthRig();
   alice = await connectClient(rig.mcpUrl, { token: 'demo-alice' });
-  browser = new OriginBrowser();
+  browser = new TestBrowser();
   await browser.login(rig.base, 'alice', 'alice-pass');
 });
 afterAll(async () => {
@@ -31,7 +32,7 @@ describe('security headers of the OAuth pages, pinned on every page type', () =>
     const page = await expectPageHeaders(await browser.request(elicitation?.url ?? ''), {
       formAction: provider,
     });
-    const toProvider = await browser.request(elicitation?.url ?? '', { csrf: hidden(page, 'csrf') });
+    const toProvider = await browser.request(elicitation?.url ?? '', { form: { csrf: csrfOf(page) } });
     expect(toProvider.status).toBe(303);
     expect(new URL(toProvider.headers.get('location') ?? '').origin).toBe(provider);
     expectSecurityHeaders(toProvider, pageSecurityHeaders(styleOf(page)));
@@ -50,7 +51,7 @@ describe('security headers of the OAuth pages, pinned on every page type', () =>
     const [elicitation] = await expectUrlRequired(alice);
     const halfway = await connectThroughProvider(browser, elicitation?.url ?? '', { stopAtCallback: true });
     const callback = new URL(halfway.callbackUrl ?? '');
-    const anonymous = await new OriginBrowser().request(callback);
+    const anonymous = await new TestBrowser().request(callback);
     expect(anonymous.status).toBe(401);
     await expectPageHeaders(anonymous);
     const unknownProvider = await browser.request(new URL('oauth/callback/nobody', rig.base));

@@ -1,19 +1,23 @@
 /**
- * A minimal browser for the pages: plain fetch, no redirects followed, and a cookie jar keyed by name (one
- * origin per test server, so domain and path scoping are not needed).
+ * A minimal browser for the pages, and for flows that cross origins (the MCP server and an OAuth provider): plain
+ * fetch, no redirects followed unless asked, one cookie jar per origin. The one test browser of the server's tests.
  */
 export class TestBrowser {
-  readonly #jar = new Map<string, string>();
+  readonly #jars = new Map<string, Map<string, string>>();
+  /** Every URL this browser requested, in order. */
+  readonly visited: string[] = [];
 
   async request(
     url: string | URL,
     init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
   ): Promise<Response> {
+    const target = new URL(url);
+    this.visited.push(target.href);
+    const jar = this.#jarOf(target.origin);
     const headers = new Headers(init.headers);
-    if (this.#jar.size > 0) headers.set('Cookie', [...this.#jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    let body: URLSearchParams | undefined;
-    if (init.form) body = new URLSearchParams(init.form);
-    const response = await fetch(url, {
+    if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const body = init.form ? new URLSearchParams(init.form) : undefined;
+    const response = await fetch(target, {
       method: init.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -24,14 +28,26 @@ export class TestBrowser {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      if (attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '') this.#jar.delete(name);
-      else this.#jar.set(name, value);
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970.*)\s*$/i.test(a));
+      if (expired || value === '') jar.delete(name);
+      else jar.set(name, value);
     }
     return response;
   }
 
+  /** A cookie this browser holds, from any origin (most tests have one). */
   cookie(name: string): string | undefined {
-    return this.#jar.get(name);
+    for (const jar of this.#jars.values()) if (jar.has(name)) return jar.get(name);
+    return undefined;
+  }
+
+  #jarOf(origin: string): Map<string, string> {
+    let jar = this.#jars.get(origin);
+    if (!jar) {
+      jar = new Map();
+      this.#jars.set(origin, jar);
+    }
+    return jar;
   }
 
   async login(base: URL, username: string, password: string): Promise<Response> {
@@ -50,8 +66,14 @@ export class TestBrowser {
   }
 }
 
-export function csrfOf(page: string): string {
-  const match = /name="csrf" value="([^"]+)"/.exec(page);
-  if (!match?.[1]) throw new Error('no CSRF token on the page');
+/** The value of the hidden form field `name` on `page`. */
+export function hiddenField(page: string, name: string): string {
+  const match = new RegExp(`name="${name}" value="([^"]+)"`).exec(page);
+  if (!match?.[1]) throw new Error(`no ${name} field on the page`);
   return match[1];
+}
+
+/** The CSRF token of the form on `page`. */
+export function csrfOf(page: string): string {
+  return hiddenField(page, 'csrf');
 }

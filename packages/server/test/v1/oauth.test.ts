@@ -6,8 +6,9 @@ import {
   type McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectThroughProvider, OriginBrowser } from '../oauth/helpers/browser.js';
+import { connectThroughProvider } from '../oauth/helpers/browser.js';
 import { type OAuthRig, startOAuthRig } from '../oauth/helpers/rig.js';
+import { TestBrowser } from '../url/browser.js';
 import { until } from '../url/harness.js';
 
 /**
@@ -57,7 +58,7 @@ describe('third-party OAuth on a v1 SDK server', () => {
       }
     ).data.elicitations;
     expect(elicitation?.message).toContain('Example Calendar');
-    const browser = new OriginBrowser();
+    const browser = new TestBrowser();
     await browser.login(rig.base, 'alice', 'alice-pass');
     const outcome = await connectThroughProvider(browser, elicitation?.url ?? '');
     expect(outcome.text).toContain('Example Calendar connected');

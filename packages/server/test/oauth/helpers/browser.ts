@@ -1,66 +1,9 @@
+import { csrfOf, type TestBrowser } from '../../url/browser.js';
+
 /**
- * A minimal browser for flows that cross origins (the MCP server and the provider): fetch without automatic
- * redirects, one cookie jar per origin, and helpers that submit the forms the pages show.
+ * The OAuth connect flow as a person's browser goes through it: the MCP server's connect page, the provider's
+ * login and consent screens, and back to the callback.
  */
-export class OriginBrowser {
-  readonly #jars = new Map<string, Map<string, string>>();
-  /** Every URL this browser requested, in order. */
-  readonly visited: string[] = [];
-
-  async request(url: string | URL, form?: Record<string, string>): Promise<Response> {
-    const target = new URL(url);
-    this.visited.push(target.href);
-    const jar = this.#jars.get(target.origin) ?? new Map<string, string>();
-    this.#jars.set(target.origin, jar);
-    const headers = new Headers();
-    if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(target, {
-      method: form ? 'POST' : 'GET',
-      headers,
-      ...(form ? { body: new URLSearchParams(form) } : {}),
-      redirect: 'manual',
-    });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970.*)\s*$/i.test(a));
-      if (expired || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
-  }
-
-  /** Requests `url` and follows redirects; returns the last response and where it came from. */
-  async follow(url: string | URL, form?: Record<string, string>): Promise<{ response: Response; url: URL }> {
-    let current = new URL(url);
-    let response = await this.request(current, form);
-    for (let hops = 0; response.status >= 300 && response.status < 400; hops++) {
-      if (hops > 10) throw new Error('too many redirects');
-      current = new URL(response.headers.get('location') ?? '', current);
-      response = await this.request(current);
-    }
-    return { response, url: current };
-  }
-
-  async login(base: URL, username: string, password: string): Promise<void> {
-    const page = await (await this.request(new URL('login', base))).text();
-    const response = await this.request(new URL('login', base), {
-      csrf: hidden(page, 'csrf'),
-      next: '/',
-      username,
-      password,
-    });
-    if (response.status !== 303) throw new Error(`login failed: ${response.status}`);
-  }
-}
-
-export function hidden(page: string, name: string): string {
-  const match = new RegExp(`name="${name}" value="([^"]+)"`).exec(page);
-  if (!match?.[1]) throw new Error(`no ${name} field on the page`);
-  return match[1];
-}
 
 function formAction(page: string, suffix: string, base: URL): URL {
   const match = new RegExp(`action="([^"]*/${suffix})"`).exec(page);
@@ -98,12 +41,12 @@ interface Position {
 
 /** Follows redirects on the provider's side; stops before the one back to `home`. */
 async function followUntil(
-  browser: OriginBrowser,
+  browser: TestBrowser,
   url: URL,
   home: string,
   form?: Record<string, string>,
 ): Promise<Position> {
-  let position: Position = { response: await browser.request(url, form), url };
+  let position: Position = { response: await browser.request(url, form && { form }), url };
   for (let hops = 0; position.response.status >= 300 && position.response.status < 400; hops++) {
     if (hops > 10) throw new Error('too many redirects');
     const next = new URL(position.response.headers.get('location') ?? '', position.url);
@@ -118,7 +61,7 @@ async function followUntil(
  * to the MCP server's callback.
  */
 export async function connectThroughProvider(
-  browser: OriginBrowser,
+  browser: TestBrowser,
   elicitationUrl: string,
   steps: ConnectSteps = {},
 ): Promise<ConnectOutcome> {
@@ -126,7 +69,7 @@ export async function connectThroughProvider(
   const page = await browser.request(elicitationUrl);
   const text = await page.text();
   if (page.status !== 200) return { response: page, text, url: new URL(elicitationUrl) };
-  const start = await browser.request(elicitationUrl, { csrf: hidden(text, 'csrf') });
+  const start = await browser.request(elicitationUrl, { form: { csrf: csrfOf(text) } });
   if (start.status !== 303)
     return { response: start, text: await start.text(), url: new URL(elicitationUrl) };
   const authorizationUrl = new URL(start.headers.get('location') ?? '');

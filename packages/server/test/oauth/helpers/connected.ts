@@ -1,5 +1,6 @@
+import { TestBrowser } from '../../url/browser.js';
 import { connectClient, type TestClient } from '../../url/harness.js';
-import { connectThroughProvider, OriginBrowser } from './browser.js';
+import { connectThroughProvider } from './browser.js';
 import { expectUrlRequired } from './mcp.js';
 import type { OAuthRig } from './rig.js';
 
@@ -7,7 +8,7 @@ import type { OAuthRig } from './rig.js';
 export async function connectedAlice(rig: OAuthRig): Promise<TestClient> {
   const alice = await connectClient(rig.mcpUrl, { token: 'demo-alice' });
   const [elicitation] = await expectUrlRequired(alice);
-  const browser = new OriginBrowser();
+  const browser = new TestBrowser();
   await browser.login(rig.base, 'alice', 'alice-pass');
   const notice = alice.nextNotice();
   const outcome = await connectThroughProvider(browser, elicitation?.url ?? '');

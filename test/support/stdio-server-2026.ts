@@ -1,16 +1,17 @@
-// A plain SDK 2.4 server on stdio that serves only 2026-07-28 (`serveStdio`, `legacy: 'reject'`): one form tool.
+// A plain SDK 2.4 server on stdio that serves only 2026-07-28 (`serveStdio`, `legacy: 'reject'`): one form tool,
+// `ask`, which answers with what the host sent (`ANSWER <json>`). Run with `node --import tsx`; the client's and the
+// terminal's stdio tests share it.
 import { inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { answerResult } from './servers.js';
 
 serveStdio(
   () => {
-    const server = new McpServer({ name: 'modern-stdio-server', version: '1.0.0' });
+    const server = new McpServer({ name: 'stdio-server-2026', version: '1.0.0' });
     server.registerTool('ask', { description: 'Asks for a name' }, (async (ctx: {
       mcpReq: { inputResponses?: Record<string, unknown> };
     }) => {
       const answer = ctx.mcpReq.inputResponses?.name;
-      if (answer) return answerResult(answer);
+      if (answer) return { content: [{ type: 'text', text: `ANSWER ${JSON.stringify(answer)}` }] };
       return inputRequired({
         inputRequests: {
           name: inputRequired.elicit({
@@ -18,6 +19,7 @@ serveStdio(
             requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
           }),
         },
+        requestState: 'stdio-state',
       });
     }) as never);
     return server;
