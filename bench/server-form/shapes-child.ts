@@ -33,44 +33,93 @@ function cpuNs(start: NodeJS.CpuUsage): number {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measure(
-  shape: 'new-schema' | 'form-per-call',
-  variant: 'floor' | 'raw' | 'kit',
-): Promise<number> {
+/** A server with the `run` tool, running whatever job is set; the client that calls it. */
+async function rig(variant: Variant) {
   const made = new McpServer({ name: 'bench', version: '1.0.0' });
   // The raw SDK and the floor run on a plain server: nothing of elicitkit is installed for them.
   const server = variant === 'kit' ? enableElicitation(made) : made;
-  let job: (ctx: ServerContext) => Promise<unknown> = async () => undefined;
+  const rigged = { job: (async () => undefined) as (ctx: ServerContext) => Promise<unknown> };
   server.registerTool('run', { description: 'runs the current job' }, async (ctx) => {
-    await job(ctx);
+    await rigged.job(ctx);
     return { content: [{ type: 'text', text: 'done' }] };
   });
   const client = await connectAnsweringClient(server);
-  const call = () => client.callTool({ name: 'run', arguments: {} }, { timeout: 600_000 });
+  return {
+    rigged,
+    call: () => client.callTool({ name: 'run', arguments: {} }, { timeout: 600_000 }),
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
 
+type Variant = 'floor' | 'raw' | 'kit';
+
+/** A never-seen schema per ask, many asks in one long tool call: ns of CPU per round trip (the raw SDK, alone). */
+export async function measureNewSchema(variant: Variant): Promise<number> {
+  const { rigged, call, close } = await rig(variant);
+  let next = 0;
+  rigged.job = async (ctx) => {
+    for (let i = 0; i < ASKS_PER_CALL; i++) await ask[variant](ctx, contactSchema(next++));
+  };
   const batches: number[] = [];
-  if (shape === 'new-schema') {
-    let next = 0;
-    const batch = 1000;
-    job = async (ctx) => {
-      for (let b = 0; b < 8; b++) {
-        const start = process.cpuUsage();
-        for (let i = 0; i < batch; i++) await ask[variant](ctx, contactSchema(next++));
-        if (b >= 2) batches.push(cpuNs(start) / batch); // the first two warm up
-      }
-    };
+  for (let b = 0; b < 8; b++) {
+    const start = process.cpuUsage();
     await call();
-  } else {
-    const fixed = contactSchema(0);
-    job = (ctx) => ask[variant](ctx, fixed);
-    const batch = 500;
-    for (let b = 0; b < 8; b++) {
+    if (b >= 2) batches.push(cpuNs(start) / ASKS_PER_CALL); // the first two warm up
+  }
+  await close();
+  return median(batches);
+}
+
+const ASKS_PER_CALL = 1000;
+
+/**
+ * A never-seen schema per ask, the SDK floor and elicitkit side by side in this process, batches interleaved (the
+ * order flipped every batch; neither keeps anything per schema): ns of CPU per round trip of each.
+ */
+export async function measureNewSchemaPaired(): Promise<{ floor: number; kit: number }> {
+  const rigs = { floor: await rig('floor'), kit: await rig('kit') };
+  let next = 0;
+  for (const variant of ['floor', 'kit'] as const) {
+    rigs[variant].rigged.job = async (ctx) => {
+      for (let i = 0; i < ASKS_PER_CALL / 4; i++) await ask[variant](ctx, contactSchema(next++));
+    };
+  }
+  const batches = { floor: [] as number[], kit: [] as number[] };
+  for (let b = 0; b < 24; b++) {
+    for (const variant of b % 2 === 0 ? (['floor', 'kit'] as const) : (['kit', 'floor'] as const)) {
       const start = process.cpuUsage();
-      for (let i = 0; i < batch; i++) await call();
-      if (b >= 2) batches.push(cpuNs(start) / batch);
+      await rigs[variant].call();
+      if (b >= 4) batches[variant].push(cpuNs(start) / (ASKS_PER_CALL / 4)); // the first four warm up
     }
   }
-  await client.close();
-  await server.close();
-  return median(batches);
+  await rigs.floor.close();
+  await rigs.kit.close();
+  return { floor: median(batches.floor), kit: median(batches.kit) };
+}
+
+/**
+ * One fixed form per `tools/call`, raw SDK and elicitkit side by side in this process, their batches interleaved
+ * (the order flipped every batch) so that both meet the same machine: ns of CPU per call of each. One fixed schema
+ * leaves no per-schema garbage to cross over.
+ */
+export async function measureFormPerCall(): Promise<{ raw: number; kit: number }> {
+  const fixed = contactSchema(0);
+  const rigs = { raw: await rig('raw'), kit: await rig('kit') };
+  rigs.raw.rigged.job = (ctx) => ask.raw(ctx, fixed);
+  rigs.kit.rigged.job = (ctx) => ask.kit(ctx, fixed);
+  const batches = { raw: [] as number[], kit: [] as number[] };
+  const batch = 200;
+  for (let b = 0; b < 40; b++) {
+    for (const variant of b % 2 === 0 ? (['raw', 'kit'] as const) : (['kit', 'raw'] as const)) {
+      const start = process.cpuUsage();
+      for (let i = 0; i < batch; i++) await rigs[variant].call();
+      if (b >= 6) batches[variant].push(cpuNs(start) / batch); // the first six warm up
+    }
+  }
+  await rigs.raw.close();
+  await rigs.kit.close();
+  return { raw: median(batches.raw), kit: median(batches.kit) };
 }
