@@ -97,17 +97,13 @@ export function findSensitiveFields(schema: RequestedSchema): SensitiveFieldFind
 
 /** The first of a field's name, title and description that asks for a secret. Once per new schema: no allocations. */
 function secretIn(field: string, definition: PrimitiveSchemaDefinition): SensitiveFieldFinding | undefined {
-  let match = findSecretPhrase(field);
-  if (match !== undefined) return { field, in: 'name', match };
-  if (definition.title !== undefined && (match = findSecretPhrase(definition.title)) !== undefined) {
-    return { field, in: 'title', match };
-  }
-  if (
-    definition.description !== undefined &&
-    (match = findSecretPhrase(definition.description)) !== undefined
-  ) {
-    return { field, in: 'description', match };
-  }
+  const inName = findSecretPhrase(field);
+  if (inName !== undefined) return { field, in: 'name', match: inName };
+  const inTitle = definition.title === undefined ? undefined : findSecretPhrase(definition.title);
+  if (inTitle !== undefined) return { field, in: 'title', match: inTitle };
+  const inDescription =
+    definition.description === undefined ? undefined : findSecretPhrase(definition.description);
+  if (inDescription !== undefined) return { field, in: 'description', match: inDescription };
   return undefined;
 }
 
