@@ -15,7 +15,7 @@ function declarations(dir: string): string[] {
 }
 
 describe('published declarations', () => {
-  for (const pkg of ['core', 'server', 'client', 'terminal', 'web']) {
+  for (const pkg of ['core', 'server', 'client', 'terminal', 'web', 'bridge']) {
     it(`@elicitkit/${pkg} ships nothing marked @internal`, () => {
       const files = declarations(path.join(ROOT, 'packages', pkg, 'dist'));
       expect(files.length).toBeGreaterThan(5);

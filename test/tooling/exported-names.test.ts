@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PACKAGES = ['core', 'server', 'client', 'terminal', 'web'];
+const PACKAGES = ['core', 'server', 'client', 'terminal', 'web', 'bridge'];
 
 /** Every entry of every package's `exports` map, as its specifier and source file. */
 function entries(): { specifier: string; file: string }[] {

@@ -77,6 +77,7 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export { ANONYMOUS, principalOf } from './principal.js';
 export type { AnyMcpServer } from './sdk/adapt.js';
 export { DEFAULT_PROGRESS_INTERVAL_MS } from './sdk/progress.js';
 export type { HandlerContext, V1HandlerExtra } from './sdk/seam.js';

@@ -28,13 +28,24 @@ export type Command =
   | { name: 'version' }
   | ({ name: 'connect' } & Common)
   | ({ name: 'call'; tool: string; argumentsJson?: string } & Common)
-  | ({ name: 'tasks'; action: 'get' | 'cancel'; taskId: string } & Common);
+  | ({ name: 'tasks'; action: 'get' | 'cancel'; taskId: string } & Common)
+  | BridgeCommand;
+
+/** `elicit bridge`: fronts the target for hosts of every revision, on HTTP (`port`) or on this process's stdio. */
+export interface BridgeCommand {
+  name: 'bridge';
+  target: Target;
+  serve: { kind: 'http'; port: number } | { kind: 'stdio' };
+  locale: string;
+}
 
 /** A refused command line says why as a phrase, worded once the catalog is loaded (this file loads nothing). */
 export type Parsed = { ok: true; command: Command } | { ok: false; phrase: Phrase };
 
 const options = {
   header: { type: 'string', short: 'H', multiple: true },
+  port: { type: 'string' },
+  stdio: { type: 'boolean' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
   locale: { type: 'string' },
@@ -118,8 +129,12 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   const { headers } = parsedHeaders;
   const [name, ...afterName] = before;
   if (name === undefined) return { ok: true, command: { name: 'help' } };
-  if (name !== 'connect' && name !== 'call' && name !== 'tasks')
+  if (name !== 'connect' && name !== 'call' && name !== 'tasks' && name !== 'bridge')
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
+  if (name !== 'bridge') {
+    const bridgeOnly = values.port !== undefined ? '--port' : values.stdio ? '--stdio' : undefined;
+    if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: bridgeOnly } });
+  }
   // `elicit tasks get|cancel <server> <id>`: the action comes before the server, as a subcommand.
   const action = name === 'tasks' ? afterName[0] : undefined;
   if (name === 'tasks' && action !== 'get' && action !== 'cancel')
@@ -154,6 +169,10 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     ...(values.answers !== undefined && { answersFile: values.answers }),
   };
 
+  if (name === 'bridge') {
+    if (operands.length > 0) return fail({ key: 'cli.bridge-extra', params: { given: given(operands[0]!) } });
+    return bridgeCommand(target, values.port, values.stdio === true, locale);
+  }
   if (name === 'connect') {
     if (operands.length > 0)
       return fail({ key: 'cli.connect-extra', params: { given: given(operands[0]!) } });
@@ -172,4 +191,16 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     ok: true,
     command: { name: 'call', tool, ...(argumentsJson !== undefined && { argumentsJson }), ...common },
   };
+}
+
+function bridgeCommand(target: Target, port: string | undefined, stdio: boolean, locale: string): Parsed {
+  if (stdio) {
+    if (port !== undefined) return fail({ key: 'cli.stdio-port' });
+    return { ok: true, command: { name: 'bridge', target, serve: { kind: 'stdio' }, locale } };
+  }
+  const number = port === undefined ? 0 : Number(port);
+  if (port !== undefined && (!/^\d{1,5}$/.test(port) || number > 65535)) {
+    return fail({ key: 'cli.port', params: { given: given(port) } });
+  }
+  return { ok: true, command: { name: 'bridge', target, serve: { kind: 'http', port: number }, locale } };
 }

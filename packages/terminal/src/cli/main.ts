@@ -57,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
       const { runTasks } = await import('./tasks-command.js');
       return runTasks(command, version());
     }
+    case 'bridge': {
+      const { runBridge } = await import('./bridge-command.js');
+      return runBridge(command);
+    }
   }
 }
 

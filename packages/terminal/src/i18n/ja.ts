@@ -175,7 +175,7 @@ const ja: Translation<TerminalMessageKey> = {
   'net.no-answer': 'サーバーが時間内に応答しませんでした',
 
   'cli.help':
-    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  以前の呼び出しで残ったタスクを表示または取り消す\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
+    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  以前の呼び出しで残ったタスクを表示または取り消す\n  elicit bridge [--port <n>] <http(s)-url>       そのサーバーをあらゆるリビジョンのホストに提供（フォームを変換）。\n                                                 最初に "MCP endpoint: <url>" を表示\n  elicit bridge --stdio -- <command> [args…]     … このプロセスの stdin と stdout でホストに提供\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n      --port <n>               elicit bridge: 待ち受けるポート（127.0.0.1）。既定の 0 は空きポート\n      --stdio                  elicit bridge: HTTP の代わりに stdin と stdout でホストに提供\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
   'cli.usage': '使い方は「elicit --help」で確認できます。',
   'cli.header': '--header には "Name: value" の形式が必要です（受け取った値: {given}）',
   'cli.no-server': 'サーバーの指定がありません: http(s) の URL か、-- <command> [args…]',
@@ -191,6 +191,14 @@ const ja: Translation<TerminalMessageKey> = {
   'cli.call-extra': 'call の引数は JSON オブジェクト一つです。全体を引用符で囲んで一つの引数にしてください',
 
   'answers.declined.missing': '{server} からのフォームを拒否しました: 必須項目「{field}」の回答がありません',
+  'cli.port': '--port には 0 から 65535 のポート番号が必要です（受け取った値: {given}）',
+  'cli.stdio-port': '--stdio は stdin と stdout で提供します。--port は指定しないでください',
+  'cli.bridge-only': '{option} は elicit bridge でのみ使えます',
+  'cli.bridge-extra': 'bridge はこれ以上の引数を取りません（受け取った値: {given}）',
+  'bridge.missing':
+    'elicit bridge にはパッケージ @elicitkit/bridge が必要です: npm install @elicitkit/bridge',
+  'bridge.endpoint': 'MCP endpoint: {url}',
+  'bridge.stdio': 'elicit bridge: {target} を stdio で提供しています',
   'answers.declined.invalid': '{server} からのフォームを拒否しました: {reasons}',
   'answers.answered': '{server} からのフォームに回答しました（{fields}）',
   'answers.no-fields': '項目なし',

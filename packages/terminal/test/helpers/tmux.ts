@@ -1,15 +1,11 @@
 import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ELICIT } from './elicit-bin.js';
 
 const run = promisify(execFile);
 
-/**
- * The CLI as a user runs it: its build (`bin/elicit.js` loads `dist/cli/main.js`), kept up to date by the suite's
- * global setup (test/support/build.ts).
- */
-export const ELICIT = [process.execPath, fileURLToPath(new URL('../../bin/elicit.js', import.meta.url))];
+export { ELICIT };
 
 const quoteShell = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 let sessions = 0;

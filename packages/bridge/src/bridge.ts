@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { callToolWithElicitation, type ElicitationUI, type FormAnswer } from '@elicitkit/client';
+import { type Clock, isElicitkitError, type RequestedSchema, systemClock } from '@elicitkit/core';
+import {
+  type ElicitationOptions,
+  elicitForm,
+  enableElicitation,
+  principalOf,
+  type RawRequestedSchema,
+  step,
+} from '@elicitkit/server';
+import type { Client } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { HeldCall } from './held-call.js';
+import { connectUpstream, type Upstream } from './upstream.js';
+
+/** Options of {@link createBridge}. */
+export interface BridgeOptions {
+  upstream: Upstream;
+  /**
+   * Upstream calls held at once, each on its own upstream connection (a 2025 session, a stdio process): more are
+   * refused until one ends. Default 256.
+   */
+  maxHeldCalls?: number;
+  /**
+   * How long a held call waits for the downstream host to come back with an answer (a 2026-07-28 retry), in ms; then
+   * it is cancelled upstream. Default 15 minutes, the life of a round's `requestState`.
+   */
+  holdMs?: number;
+  /**
+   * Sends the downstream request's `Authorization` header upstream (bearer pass-through), for an upstream that
+   * authenticates the same users. Default false: upstream sees only the headers of `upstream`.
+   */
+  forwardAuthorization?: boolean;
+  /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
+  requestState?: ElicitationOptions['requestState'];
+  clock?: Clock;
+}
+
+/** A bridge: make a downstream server per session or request with {@link Bridge.server}, serve it over HTTP or stdio. */
+export interface Bridge {
+  /** A downstream MCP server (SDK v2, both eras): hand it to `serveMcpHttp` or the SDK's `serveStdio` as the factory. */
+  server(): Server;
+  /** How many upstream calls are running now (held for a host, or on their way). */
+  readonly held: number;
+  /** Cancels every held call and closes the shared upstream connection. */
+  close(): Promise<void>;
+}
+
+/** Default `maxHeldCalls`: upstream calls held at once. */
+export const DEFAULT_MAX_HELD_CALLS = 256;
+/** Default `holdMs`: how long a held call waits for the host to come back (15 minutes). */
+export const DEFAULT_HOLD_MS = 15 * 60 * 1000;
+const ENDED_CALL_GRACE_MS = 60 * 1000;
+const SWEEP_INTERVAL_MS = 30 * 1000;
+
+/**
+ * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28, first slice:
+ * tools and forms). A downstream `tools/call` starts the upstream call on a connection of its own and relays each of
+ * its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
+ * 2026-07-28), the answer back upstream as the upstream's revision wants it (the host pipeline: an `ElicitResult`, an
+ * `inputResponses` retry, a `tasks/update`). On 2026-07-28 the upstream call is held between rounds, its id sealed in
+ * `requestState` (`step`), so the host's retry finds it (on this instance).
+ */
+export function createBridge(options: BridgeOptions): Bridge {
+  const clock = options.clock ?? systemClock;
+  const maxHeld = options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS;
+  const holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
+  const calls = new Map<string, HeldCall>();
+  let shared: Promise<Client> | undefined;
+
+  /** The connection for listing tools: one, shared, answering no forms (a list asks nobody). */
+  const control = () => {
+    shared ??= connectUpstream(options.upstream, refusingUI).catch((error) => {
+      shared = undefined;
+      throw error;
+    });
+    return shared;
+  };
+
+  /**
+   * Gives up the calls the host has not come back for within `holdMs`, and forgets ended ones a minute after the host
+   * last came (a 2026-07-28 host reads the outcome in the round that gave the last answer; the minute covers a retry).
+   */
+  const sweep = () => {
+    const now = clock.now();
+    for (const [id, call] of calls) {
+      const idle = now - call.touchedAt;
+      if (idle > holdMs) call.cancel('the downstream host did not come back for this call');
+      if (call.done && (idle > ENDED_CALL_GRACE_MS || idle > holdMs)) calls.delete(id);
+    }
+  };
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  const start = (
+    params: Record<string, unknown>,
+    principal: string,
+    authorization: string | undefined,
+  ): string => {
+    sweep();
+    if (calls.size >= maxHeld) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InternalError,
+        `the bridge holds ${maxHeld} upstream calls already (maxHeldCalls); try again later`,
+      );
+    }
+    const id = randomBytes(16).toString('base64url');
+    const call = new HeldCall(id, principal, clock.now());
+    calls.set(id, call);
+    void runUpstream(call, params, authorization);
+    return id;
+  };
+
+  const runUpstream = async (
+    call: HeldCall,
+    params: Record<string, unknown>,
+    authorization: string | undefined,
+  ) => {
+    let client: Client | undefined;
+    try {
+      const ui: ElicitationUI = {
+        form: (prompt) => call.ask(prompt),
+        url: async () => ({ action: 'decline' }),
+      };
+      const headers: Record<string, string> =
+        authorization && options.forwardAuthorization ? { Authorization: authorization } : {};
+      client = await connectUpstream(options.upstream, ui, headers);
+      const result = await callToolWithElicitation(client, params as never, { signal: call.signal });
+      call.end({ kind: 'result', result: result as Record<string, unknown> });
+    } catch (error) {
+      call.end({ kind: 'failed', error });
+    } finally {
+      await client?.close().catch(() => {});
+    }
+  };
+
+  const callTool = async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+    const principal = principalOf(ctx.http?.authInfo);
+    const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
+    const params = { name: request.params?.name, arguments: request.params?.arguments ?? {} };
+    const id = await step(ctx, 'bridge-upstream-call', () => start(params, principal, authorization));
+    const call = calls.get(id);
+    if (!call || call.principal !== principal) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'this call is no longer held by the bridge (it expired, or went to another instance); call the tool again',
+      );
+    }
+    // The host cancelling the call (a 2025 request, or a 2026 round) cancels upstream.
+    const cancelled = () => call.cancel('the downstream host cancelled the call');
+    ctx.mcpReq.signal.addEventListener('abort', cancelled, { once: true });
+    try {
+      for (let index = 0; ; index++) {
+        call.touchedAt = clock.now();
+        const event = await call.event(index, ctx.mcpReq.signal);
+        if (event.kind === 'result') return event.result as never;
+        if (event.kind === 'failed') throw asDownstreamError(event.error);
+        call.answer(index, await relayForm(ctx, event.message, event.schema, index));
+      }
+    } finally {
+      ctx.mcpReq.signal.removeEventListener('abort', cancelled);
+    }
+  };
+
+  return {
+    server() {
+      const server = enableElicitation(
+        new Server({ name: 'elicitkit-bridge', version: '0.1.0' }, { capabilities: { tools: {} } }),
+        { ...(options.requestState && { requestState: options.requestState }), clock },
+      );
+      server.setRequestHandler('tools/list', async (request) => (await control()).listTools(request.params));
+      server.setRequestHandler('tools/call', callTool as never);
+      return server;
+    },
+    get held() {
+      let running = 0;
+      for (const call of calls.values()) if (!call.done) running++;
+      return running;
+    },
+    async close() {
+      clearInterval(sweeper);
+      for (const call of calls.values()) call.cancel('the bridge is closing');
+      calls.clear();
+      const client = shared && (await shared.catch(() => undefined));
+      await client?.close().catch(() => {});
+    },
+  };
+}
+
+/** Asks the downstream host one of upstream's forms; what it cannot be asked (no form mode, E-01) is declined. */
+async function relayForm(
+  ctx: ServerContext,
+  message: string,
+  schema: RequestedSchema,
+  index: number,
+): Promise<FormAnswer> {
+  try {
+    // Core's requested schema is the raw form `elicitForm` takes (its type is wider, for authors' literals).
+    const form = schema as unknown as RawRequestedSchema;
+    const outcome = await elicitForm(ctx, { message, schema: form, key: `upstream-${index}` });
+    return outcome.action === 'accept'
+      ? { action: 'submit', content: outcome.data as Record<string, unknown> }
+      : { action: outcome.action };
+  } catch (error) {
+    // A typed refusal (the host declared no form mode, a secret-looking field): upstream hears "declined".
+    // Anything else, the round's own control flow included, goes on up.
+    if (isElicitkitError(error) && error.name !== 'AbortedError') return { action: 'decline' };
+    throw error;
+  }
+}
+
+function asDownstreamError(error: unknown): Error {
+  if (error instanceof ProtocolError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ProtocolError(
+    ProtocolErrorCode.InternalError,
+    `the upstream call failed: ${message.slice(0, 500)}`,
+  );
+}
+
+/** The shared connection lists; it never asks anybody anything. */
+const refusingUI: ElicitationUI = {
+  form: async () => ({ action: 'cancel' }),
+  url: async () => ({ action: 'cancel' }),
+};

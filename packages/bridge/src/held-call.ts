@@ -1,0 +1,108 @@
+import type { FormAnswer, FormPrompt } from '@elicitkit/client';
+import type { RequestedSchema } from '@elicitkit/core';
+import { schemaOfFields } from './schema-of-fields.js';
+
+/** What one upstream call did, in order: each ask of the person, then how it ended. */
+export type CallEvent =
+  | { kind: 'ask'; message: string; schema: RequestedSchema }
+  | { kind: 'result'; result: Record<string, unknown> }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * One upstream `tools/call` the bridge holds while the downstream host answers. It runs on its own upstream
+ * connection; its asks (2025 push, 2026 rounds or a task's `input_required`, all through the host pipeline) are
+ * logged as events, numbered from 0, each waiting for its answer. A downstream 2026-07-28 host meets them one round
+ * at a time and replays the log on every retry: an event already answered is not answered again.
+ */
+export class HeldCall {
+  readonly id: string;
+  /** Who started it (the downstream principal); only they reach it again. */
+  readonly principal: string;
+  /** When the downstream side last came for it, by the bridge's clock. */
+  touchedAt: number;
+  readonly #events: CallEvent[] = [];
+  readonly #answers = new Map<number, (answer: FormAnswer) => void>();
+  readonly #waiters = new Set<() => void>();
+  readonly #stop = new AbortController();
+
+  constructor(id: string, principal: string, now: number) {
+    this.id = id;
+    this.principal = principal;
+    this.touchedAt = now;
+  }
+
+  /** Aborts when the call is given up (downstream cancel, expiry, the bridge closing): the upstream call stops. */
+  get signal(): AbortSignal {
+    return this.#stop.signal;
+  }
+
+  /** The host pipeline's form, as an event; resolves with the downstream answer, or `cancel` when withdrawn. */
+  ask(prompt: FormPrompt): Promise<FormAnswer> {
+    return new Promise((resolve) => {
+      const settle = (answer: FormAnswer) => {
+        prompt.signal.removeEventListener('abort', withdrawn);
+        resolve(answer);
+      };
+      const withdrawn = () => settle({ action: 'cancel' });
+      prompt.signal.addEventListener('abort', withdrawn, { once: true });
+      this.#answers.set(this.#events.length, settle);
+      this.#push({ kind: 'ask', message: prompt.message, schema: schemaOfFields(prompt.fields) });
+    });
+  }
+
+  end(event: Extract<CallEvent, { kind: 'result' | 'failed' }>): void {
+    this.#push(event);
+  }
+
+  /** Event `index`, once it happened (or the call was given up). */
+  async event(index: number, signal?: AbortSignal): Promise<CallEvent> {
+    while (index >= this.#events.length) {
+      if (this.#stop.signal.aborted) return { kind: 'failed', error: this.#stop.signal.reason };
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve, reject) => {
+        const woken = () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        const onAbort = () => {
+          this.#waiters.delete(woken);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.#waiters.add(woken);
+      });
+    }
+    return this.#events[index]!;
+  }
+
+  /** The answer to ask `index`; a second answer to the same ask (a replayed round) is dropped. */
+  answer(index: number, answer: FormAnswer): void {
+    const settle = this.#answers.get(index);
+    this.#answers.delete(index);
+    settle?.(answer);
+  }
+
+  /** Gives the call up: the upstream request is cancelled, every open ask answered `cancel`. */
+  cancel(reason: string): void {
+    if (this.#stop.signal.aborted) return;
+    this.#stop.abort(new Error(reason));
+    for (const index of [...this.#answers.keys()]) this.answer(index, { action: 'cancel' });
+    this.#wake();
+  }
+
+  get done(): boolean {
+    const last = this.#events.at(-1);
+    return this.#stop.signal.aborted || (last !== undefined && last.kind !== 'ask');
+  }
+
+  #push(event: CallEvent): void {
+    this.#events.push(event);
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const woken of waiters) woken();
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * @elicitkit/bridge: fronts any MCP server for hosts of every revision and carries elicitation across (2025 push ⇄
+ * 2026 rounds ⇄ the Tasks extension's `input_required`), with elicitkit's host checks on what upstream asks.
+ *
+ * @module @elicitkit/bridge
+ */
+export {
+  type Bridge,
+  type BridgeOptions,
+  createBridge,
+  DEFAULT_HOLD_MS,
+  DEFAULT_MAX_HELD_CALLS,
+} from './bridge.js';
+export { type ServedBridge, serveBridgeHttp, serveBridgeStdio } from './serve.js';
+export type { Upstream } from './upstream.js';

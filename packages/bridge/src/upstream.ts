@@ -1,0 +1,51 @@
+import { type ElicitationUI, installElicitation } from '@elicitkit/client';
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+
+/** The server the bridge fronts: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
+export type Upstream =
+  | { kind: 'http'; url: URL; headers?: Readonly<Record<string, string>> }
+  | { kind: 'stdio'; command: string; args?: readonly string[] };
+
+/** On stdio a server silent to the era probe is a 2025 one: a few seconds, not the whole connect timeout. */
+const STDIO_PROBE_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 20_000;
+
+/**
+ * A client of the upstream server on the revision it speaks (2026-07-28 rounds, or a 2025 session), its asks answered
+ * through `ui` by elicitkit's host pipeline (schema rules, rate limit, round caps), form mode only: URL flows are not
+ * carried yet, so upstream servers see a client without URL mode and refuse or fall back as they do for any such.
+ */
+export async function connectUpstream(
+  upstream: Upstream,
+  ui: ElicitationUI,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<Client> {
+  const client = new Client(
+    { name: 'elicitkit-bridge', version: '0.1.0' },
+    {
+      versionNegotiation: {
+        mode: 'auto',
+        ...(upstream.kind === 'stdio' && { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }),
+      },
+    },
+  );
+  installElicitation(client, { ui, modes: ['form'] });
+  await client.connect(await transportTo(upstream, extraHeaders), { timeout: CONNECT_TIMEOUT_MS });
+  return client;
+}
+
+async function transportTo(
+  upstream: Upstream,
+  extraHeaders: Readonly<Record<string, string>>,
+): Promise<Transport> {
+  if (upstream.kind === 'http') {
+    const headers = { ...upstream.headers, ...extraHeaders };
+    return new StreamableHTTPClientTransport(upstream.url, { requestInit: { headers } });
+  }
+  const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
+  return new StdioClientTransport({
+    command: upstream.command,
+    args: [...(upstream.args ?? [])],
+    stderr: 'inherit',
+  });
+}

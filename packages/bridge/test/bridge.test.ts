@@ -1,0 +1,156 @@
+import { join } from 'node:path';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
+import { serveMcpHttp } from '@elicitkit/server/http';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
+import { type Bridge, createBridge, type Upstream } from '../src/index.js';
+
+/**
+ * Issue 28, first slice: the bridge on real parts. Upstream: a v1 SDK 1.32 server that pushes `elicitation/create` on
+ * 2025-11-25, and an SDK v2 server that speaks only 2026-07-28 (both on stdio, children of the bridge). Downstream,
+ * over the bridge's Streamable HTTP endpoint: an SDK v2 client on 2026-07-28 (rounds) and a v1 SDK 1.32 client on
+ * 2025-11-25 (push). Every form reaches the person and the tool completes, in each direction.
+ */
+
+const [node, ...tsx] = NODE_TS;
+const UPSTREAM_2025: Upstream = {
+  kind: 'stdio',
+  command: node!,
+  args: [...tsx, join(import.meta.dirname, '../../client/test/helpers/stdio-server-v1.ts')],
+};
+const UPSTREAM_2026: Upstream = {
+  kind: 'stdio',
+  command: node!,
+  args: [...tsx, join(import.meta.dirname, '../../../test/support/stdio-server-2026.ts')],
+};
+
+const cleanup: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0).reverse()) await close().catch(() => {});
+});
+
+async function serve(upstream: Upstream): Promise<{ bridge: Bridge; url: URL }> {
+  const bridge = createBridge({ upstream });
+  const served = await serveMcpHttp(() => bridge.server());
+  cleanup.push(
+    () => bridge.close(),
+    () => served.close(),
+  );
+  return { bridge, url: served.url };
+}
+
+/** An SDK v2 host pinned to 2026-07-28, answering forms with elicitkit's pipeline. */
+async function host2026(url: URL, answers: Record<string, unknown>[]) {
+  const client = new Client(
+    { name: 'host-2026', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  const ui = scriptedUI(answers.map((content) => ({ form: { action: 'submit', content } })));
+  installElicitation(client, { ui, modes: ['form'] });
+  await client.connect(new StreamableHTTPClientTransport(url));
+  cleanup.push(() => client.close());
+  return { client, ui };
+}
+
+/** A v1 SDK 1.32 host on 2025-11-25, answering each pushed form with `answer`. */
+async function host2025(
+  url: URL,
+  answer: (params: { message: string; requestedSchema?: unknown }) => unknown,
+) {
+  const client = new V1Client(
+    { name: 'host-2025', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  const seen: unknown[] = [];
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    seen.push(request.params);
+    return answer(request.params as never) as never;
+  });
+  await client.connect(new V1HttpTransport(url));
+  cleanup.push(() => client.close());
+  return { client, seen };
+}
+
+const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]?.text;
+const BOOKING = { name: 'Ada', party: 4, seating: 'terrace' };
+
+describe('upstream pushes a form on 2025-11-25 (v1 SDK 1.32 on stdio)', () => {
+  it('a 2026-07-28 host answers it in a round; the upstream call completes with the answer', async () => {
+    const { bridge, url } = await serve(UPSTREAM_2025);
+    const { client, ui } = await host2026(url, [BOOKING]);
+    const result = await callToolWithElicitation(client, { name: 'book', arguments: {} });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: BOOKING });
+    expect(ui.prompts[0]?.message).toBe('Book a table');
+    expect(bridge.held).toBeLessThanOrEqual(1);
+  });
+
+  it('a 2025-11-25 host gets it pushed on its call; the answer goes back upstream', async () => {
+    const { url } = await serve(UPSTREAM_2025);
+    const { client, seen } = await host2025(url, () => ({ action: 'accept', content: BOOKING }));
+    const result = await client.callTool({ name: 'book', arguments: {} });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: BOOKING });
+    // What the host was asked is what elicitkit's checks let through, rebuilt: the same fields and rules.
+    expect(seen[0]).toMatchObject({
+      mode: 'form',
+      message: 'Book a table',
+      requestedSchema: {
+        properties: {
+          name: { type: 'string', title: 'Name', minLength: 2 },
+          party: { type: 'integer', minimum: 1, maximum: 12, default: 2 },
+          seating: {
+            oneOf: [
+              { const: 'indoors', title: 'Indoors' },
+              { const: 'terrace', title: 'Terrace' },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it('a decline reaches upstream as a decline', async () => {
+    const { url } = await serve(UPSTREAM_2025);
+    const { client } = await host2025(url, () => ({ action: 'decline' }));
+    const result = await client.callTool({ name: 'book', arguments: {} });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'decline' });
+  });
+
+  it('a downstream cancel cancels the upstream call', async () => {
+    const { bridge, url } = await serve(UPSTREAM_2025);
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+    const { client } = await host2025(url, () => {
+      asked();
+      return new Promise(() => {});
+    });
+    const call = new AbortController();
+    const result = client.callTool({ name: 'book', arguments: {} }, undefined, { signal: call.signal });
+    await wasAsked;
+    expect(bridge.held).toBe(1);
+    call.abort();
+    await expect(result).rejects.toThrow();
+    await expect.poll(() => bridge.held).toBe(0);
+  });
+});
+
+describe('upstream asks in 2026-07-28 rounds (SDK v2, 2026-only, on stdio)', () => {
+  it('a 2025-11-25 host gets the round pushed; the answer goes upstream as inputResponses', async () => {
+    const { url } = await serve(UPSTREAM_2026);
+    const { client, seen } = await host2025(url, () => ({ action: 'accept', content: { name: 'Grace' } }));
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+    expect(textOf(result)).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a 2026-07-28 host answers it in a round of its own', async () => {
+    const { url } = await serve(UPSTREAM_2026);
+    const { client } = await host2026(url, [{ name: 'Grace' }]);
+    const result = await callToolWithElicitation(client, { name: 'ask', arguments: {} });
+    expect(textOf(result)).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}');
+  });
+});

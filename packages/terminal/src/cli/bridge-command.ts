@@ -1,0 +1,41 @@
+import { loadWords } from '../i18n/messages.js';
+import { say } from '../i18n/phrase.js';
+import type { BridgeCommand } from './args.js';
+import { describeTarget } from './connection.js';
+import { describeError } from './describe-error.js';
+import { ExitCode } from './exit-codes.js';
+
+/**
+ * `elicit bridge <server>`: fronts the server for hosts of every revision (`@elicitkit/bridge`), on a Streamable HTTP
+ * endpoint on 127.0.0.1 (its first line on stdout is `MCP endpoint: <url>`) or, with `--stdio`, on this process's
+ * stdin and stdout (then nothing else is written to stdout). Runs until interrupted, or until the stdio host leaves.
+ */
+export async function runBridge(command: BridgeCommand): Promise<number> {
+  const { t } = await loadWords(command.locale);
+  let bridgeModule: typeof import('@elicitkit/bridge');
+  try {
+    bridgeModule = await import('@elicitkit/bridge');
+  } catch (error) {
+    process.stderr.write(`elicit: ${say(t, { key: 'bridge.missing' })} (${describeError(error)})\n`);
+    return ExitCode.Usage;
+  }
+  const { createBridge, serveBridgeHttp, serveBridgeStdio } = bridgeModule;
+  const bridge = createBridge({ upstream: command.target });
+  const served =
+    command.serve.kind === 'stdio'
+      ? serveBridgeStdio(bridge)
+      : await serveBridgeHttp(bridge, { hostname: '127.0.0.1', port: command.serve.port });
+  if (served.url)
+    process.stdout.write(`${say(t, { key: 'bridge.endpoint', params: { url: served.url.href } })}\n`);
+  else {
+    const target = describeTarget(command.target);
+    process.stderr.write(`${say(t, { key: 'bridge.stdio', params: { target } })}\n`);
+  }
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+    if (command.serve.kind === 'stdio') process.stdin.once('end', resolve);
+  });
+  await served.close();
+  return ExitCode.Ok;
+}

@@ -1,0 +1,139 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NODE_TS } from '../../../test/support/node-ts.js';
+import { startServer2026 } from '../../client/test/helpers/server-2026.js';
+import { ELICIT } from './helpers/elicit-bin.js';
+
+/**
+ * Issue 28's contract for `elicit bridge`: `--port 0 <upstream>` prints `MCP endpoint: http://127.0.0.1:<port>/mcp`
+ * as its first line and serves hosts of every revision; `--stdio` lets a stdio-only host reach a 2026-only HTTP
+ * server.
+ */
+
+const V1_STDIO_SERVER = [
+  ...NODE_TS,
+  join(import.meta.dirname, '../../client/test/helpers/stdio-server-v1.ts'),
+];
+const cleanup: (() => Promise<unknown> | unknown)[] = [];
+afterEach(async () => {
+  for (const close of cleanup.splice(0).reverse()) await close();
+});
+
+/** Starts `elicit bridge …`; resolves with the endpoint from its first line. */
+async function bridgeOnHttp(...args: string[]): Promise<URL> {
+  const child: ChildProcess = spawn(ELICIT[0]!, [...ELICIT.slice(1), 'bridge', ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const line = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`elicit bridge exited ${code}`)));
+  });
+  const match = /^MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)$/.exec(line);
+  if (!match) throw new Error(`unexpected first line: ${line}`);
+  return new URL(match[1]!);
+}
+
+describe('elicit bridge', () => {
+  it('--port 0 <stdio server>: prints the endpoint first; a 2026-07-28 host answers a 2025 push through it', async () => {
+    const url = await bridgeOnHttp('--port', '0', '--', ...V1_STDIO_SERVER);
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const booking = { name: 'Ada', party: 3, seating: 'indoors' };
+    installElicitation(client, {
+      ui: scriptedUI([{ form: { action: 'submit', content: booking } }]),
+      modes: ['form'],
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    cleanup.push(() => client.close());
+    const result = await callToolWithElicitation(client, { name: 'book', arguments: {} });
+    const text = (result.content[0] as { text: string }).text;
+    expect(JSON.parse(text)).toEqual({ action: 'accept', content: booking });
+  });
+
+  it('--stdio <2026-only HTTP server>: a stdio-only 2025 host gets the round pushed and the tool completes', async () => {
+    const upstream = await startServer2026(
+      {
+        ask: (ctx) => {
+          const answer = ctx.mcpReq.inputResponses?.name;
+          if (answer) return { content: [{ type: 'text', text: `ANSWER ${JSON.stringify(answer)}` }] };
+          return {
+            resultType: 'input_required',
+            inputRequests: {
+              name: {
+                method: 'elicitation/create',
+                params: {
+                  mode: 'form',
+                  message: 'Who are you?',
+                  requestedSchema: {
+                    type: 'object',
+                    properties: { name: { type: 'string' } },
+                    required: ['name'],
+                  },
+                },
+              },
+            },
+            requestState: 'st',
+          };
+        },
+      },
+      'http',
+    );
+    cleanup.push(() => upstream.close());
+    const client = new V1Client(
+      { name: 'stdio-host', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { name: 'Grace' },
+    }));
+    await client.connect(
+      new V1StdioTransport({
+        command: ELICIT[0]!,
+        args: [...ELICIT.slice(1), 'bridge', '--stdio', upstream.url!.href],
+        stderr: 'ignore',
+      }),
+    );
+    cleanup.push(() => client.close());
+    const result = await client.callTool({ name: 'ask', arguments: {} });
+    expect((result.content as { text: string }[])[0]?.text).toBe(
+      'ANSWER {"action":"accept","content":{"name":"Grace"}}',
+    );
+  });
+
+  it('refuses --port out of range, and --port with --stdio, naming what is wrong', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(ELICIT[0]!, [...ELICIT.slice(1), 'bridge', ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.once('exit', (code) => resolve({ code, stderr }));
+      });
+    const big = await run('--port', '70000', 'http://127.0.0.1:1/mcp');
+    expect(big.code).toBe(2);
+    expect(big.stderr).toContain('--port expects a port number from 0 to 65535, got "70000"');
+    const both = await run('--stdio', '--port', '1', 'http://127.0.0.1:1/mcp');
+    expect(both.stderr).toContain('--stdio serves on stdin and stdout; leave out --port');
+  });
+});
