@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
  */
 const ENTRIES: Record<string, string[]> = {
   '@elicitkit/server': [
+    'ANONYMOUS',
     'AbortedError',
     'DEFAULT_ELICITATION_TIMEOUT_MS',
     'DEFAULT_MAX_ANSWER_ATTEMPTS',
@@ -44,6 +45,7 @@ const ENTRIES: Record<string, string[]> = {
     'memoryOnceGuard',
     'multiChoice',
     'number',
+    'principalOf',
     'reportStatus',
     'startTask',
     'step',

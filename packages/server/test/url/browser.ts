@@ -1,6 +1,7 @@
 /**
  * A minimal browser for the pages, and for flows that cross origins (the MCP server and an OAuth provider): plain
- * fetch, no redirects followed unless asked, one cookie jar per origin. The one test browser of the server's tests.
+ * fetch, no redirects followed unless asked, one cookie jar per host (as browsers keep cookies: not per port, so
+ * instances of one deployment on 127.0.0.1 share them). The one test browser of the server's tests.
  */
 export class TestBrowser {
   readonly #jars = new Map<string, Map<string, string>>();
@@ -13,7 +14,7 @@ export class TestBrowser {
   ): Promise<Response> {
     const target = new URL(url);
     this.visited.push(target.href);
-    const jar = this.#jarOf(target.origin);
+    const jar = this.#jarOf(target.hostname);
     const headers = new Headers(init.headers);
     if (jar.size > 0) headers.set('Cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const body = init.form ? new URLSearchParams(init.form) : undefined;
@@ -35,17 +36,17 @@ export class TestBrowser {
     return response;
   }
 
-  /** A cookie this browser holds, from any origin (most tests have one). */
+  /** A cookie this browser holds, from any host (most tests have one). */
   cookie(name: string): string | undefined {
     for (const jar of this.#jars.values()) if (jar.has(name)) return jar.get(name);
     return undefined;
   }
 
-  #jarOf(origin: string): Map<string, string> {
-    let jar = this.#jars.get(origin);
+  #jarOf(host: string): Map<string, string> {
+    let jar = this.#jars.get(host);
     if (!jar) {
       jar = new Map();
-      this.#jars.set(origin, jar);
+      this.#jars.set(host, jar);
     }
     return jar;
   }
