@@ -1,4 +1,4 @@
-// The contact form both server-form benchmarks ask (bench/server-form/form.ts, shapes.ts), the answer to it, and
+// The contact form the server-form benchmarks (form.ts, shapes.ts) and bench/bridge ask, the answer to it, and
 // the client that gives that answer.
 import { Client } from '@modelcontextprotocol/client';
 import {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { callToolWithElicitation, type ElicitationUI, type FormAnswer } from '@elicitkit/client';
+import { callToolWithElicitation, type FormAnswer } from '@elicitkit/client';
 import { type Clock, isElicitkitError, type RequestedSchema, systemClock } from '@elicitkit/core';
 import {
   type ElicitationOptions,
@@ -9,18 +9,15 @@ import {
   type RawRequestedSchema,
   step,
 } from '@elicitkit/server';
-import type { Client } from '@modelcontextprotocol/client';
 import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import { type Lease, UpstreamConnections } from './connections.js';
 import { HeldCall } from './held-call.js';
-import { connectUpstream, type Upstream } from './upstream.js';
+import type { Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
   upstream: Upstream;
-  /**
-   * Upstream calls held at once, each on its own upstream connection (a 2025 session, a stdio process): more are
-   * refused until one ends. Default 256.
-   */
+  /** Upstream calls held at once (over HTTP each on a connection of its own): more are refused until one ends. Default 256. */
   maxHeldCalls?: number;
   /**
    * How long a held call waits for the downstream host to come back with an answer (a 2026-07-28 retry), in ms; then
@@ -43,7 +40,7 @@ export interface Bridge {
   server(): Server;
   /** How many upstream calls are running now (held for a host, or on their way). */
   readonly held: number;
-  /** Cancels every held call and closes the shared upstream connection. */
+  /** Cancels every held call and closes the upstream connections. */
   close(): Promise<void>;
 }
 
@@ -56,8 +53,8 @@ const SWEEP_INTERVAL_MS = 30 * 1000;
 
 /**
  * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28, first slice:
- * tools and forms). A downstream `tools/call` starts the upstream call on a connection of its own and relays each of
- * its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
+ * tools and forms). A downstream `tools/call` starts the upstream call (on a connection of its own over HTTP; on a stdio
+ * upstream's one process, one call at a time: `connections.ts`) and relays each of its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
  * 2026-07-28), the answer back upstream as the upstream's revision wants it (the host pipeline: an `ElicitResult`, an
  * `inputResponses` retry, a `tasks/update`). On 2026-07-28 the upstream call is held between rounds, its id sealed in
  * `requestState` (`step`), so the host's retry finds it (on this instance).
@@ -67,20 +64,11 @@ export function createBridge(options: BridgeOptions): Bridge {
   const maxHeld = options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS;
   const holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
   const calls = new Map<string, HeldCall>();
-  let shared: Promise<Client> | undefined;
-
-  /** The connection for listing tools: one, shared, answering no forms (a list asks nobody). */
-  const control = () => {
-    shared ??= connectUpstream(options.upstream, refusingUI).catch((error) => {
-      shared = undefined;
-      throw error;
-    });
-    return shared;
-  };
+  const connections = new UpstreamConnections(options.upstream);
 
   /**
-   * Gives up the calls the host has not come back for within `holdMs`, and forgets ended ones a minute after the host
-   * last came (a 2026-07-28 host reads the outcome in the round that gave the last answer; the minute covers a retry).
+   * Gives up the calls the host has not come back for within `holdMs`. A call's outcome is forgotten once the host has
+   * read it; one that ended unread (the host gone between rounds) is kept a minute after the host last came.
    */
   const sweep = () => {
     const now = clock.now();
@@ -117,21 +105,17 @@ export function createBridge(options: BridgeOptions): Bridge {
     params: Record<string, unknown>,
     authorization: string | undefined,
   ) => {
-    let client: Client | undefined;
+    let lease: Lease | undefined;
     try {
-      const ui: ElicitationUI = {
-        form: (prompt) => call.ask(prompt),
-        url: async () => ({ action: 'decline' }),
-      };
       const headers: Record<string, string> =
         authorization && options.forwardAuthorization ? { Authorization: authorization } : {};
-      client = await connectUpstream(options.upstream, ui, headers);
-      const result = await callToolWithElicitation(client, params as never, { signal: call.signal });
+      lease = await connections.lease(call, headers);
+      const result = await callToolWithElicitation(lease.client, params as never, { signal: call.signal });
       call.end({ kind: 'result', result: result as Record<string, unknown> });
     } catch (error) {
       call.end({ kind: 'failed', error });
     } finally {
-      await client?.close().catch(() => {});
+      await lease?.release();
     }
   };
 
@@ -154,6 +138,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       for (let index = 0; ; index++) {
         call.touchedAt = clock.now();
         const event = await call.event(index, ctx.mcpReq.signal);
+        if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
         if (event.kind === 'result') return event.result as never;
         if (event.kind === 'failed') throw asDownstreamError(event.error);
         call.answer(index, await relayForm(ctx, event.message, event.schema, index));
@@ -169,7 +154,9 @@ export function createBridge(options: BridgeOptions): Bridge {
         new Server({ name: 'elicitkit-bridge', version: '0.1.0' }, { capabilities: { tools: {} } }),
         { ...(options.requestState && { requestState: options.requestState }), clock },
       );
-      server.setRequestHandler('tools/list', async (request) => (await control()).listTools(request.params));
+      server.setRequestHandler('tools/list', async (request) =>
+        (await connections.control()).listTools(request.params),
+      );
       server.setRequestHandler('tools/call', callTool as never);
       return server;
     },
@@ -182,8 +169,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       clearInterval(sweeper);
       for (const call of calls.values()) call.cancel('the bridge is closing');
       calls.clear();
-      const client = shared && (await shared.catch(() => undefined));
-      await client?.close().catch(() => {});
+      await connections.close();
     },
   };
 }
@@ -218,9 +204,3 @@ function asDownstreamError(error: unknown): Error {
     `the upstream call failed: ${message.slice(0, 500)}`,
   );
 }
-
-/** The shared connection lists; it never asks anybody anything. */
-const refusingUI: ElicitationUI = {
-  form: async () => ({ action: 'cancel' }),
-  url: async () => ({ action: 'cancel' }),
-};

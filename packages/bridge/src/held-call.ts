@@ -82,11 +82,13 @@ export class HeldCall {
     settle?.(answer);
   }
 
-  /** Gives the call up: the upstream request is cancelled, every open ask answered `cancel`. */
+  /**
+   * Gives the call up: the upstream `tools/call` is cancelled. Open asks are left for the upstream to withdraw (or the
+   * connection to close): answering them `cancel` first could let the tool finish before it hears of the cancellation.
+   */
   cancel(reason: string): void {
     if (this.#stop.signal.aborted) return;
     this.#stop.abort(new Error(reason));
-    for (const index of [...this.#answers.keys()]) this.answer(index, { action: 'cancel' });
     this.#wake();
   }
 

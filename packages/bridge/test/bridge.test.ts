@@ -5,9 +5,14 @@ import { serveMcpHttp } from '@elicitkit/server/http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
+import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
+import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NODE_TS } from '../../../test/support/node-ts.js';
+import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
+import { createV1Server } from '../../client/test/helpers/server-v1.js';
 import { type Bridge, createBridge, type Upstream } from '../src/index.js';
 
 /**
@@ -22,6 +27,11 @@ const UPSTREAM_2025: Upstream = {
   kind: 'stdio',
   command: node!,
   args: [...tsx, join(import.meta.dirname, '../../client/test/helpers/stdio-server-v1.ts')],
+};
+const UPSTREAM_2025_06_18: Upstream = {
+  kind: 'stdio',
+  command: node!,
+  args: [...tsx, join(import.meta.dirname, '../../client/test/helpers/stdio-server-2025-06-18.ts')],
 };
 const UPSTREAM_2026: Upstream = {
   kind: 'stdio',
@@ -76,6 +86,25 @@ async function host2025(
   return { client, seen };
 }
 
+/** A 2025 host calls `tool` and never answers its form; `cancel` cancels the call (it must reject). */
+async function callThenCancel(url: URL, tool: string) {
+  let onAsk!: () => void;
+  const asked = new Promise<void>((resolve) => (onAsk = resolve));
+  const { client } = await host2025(url, () => {
+    onAsk();
+    return new Promise(() => {});
+  });
+  const call = new AbortController();
+  const result = client.callTool({ name: tool, arguments: {} }, undefined, { signal: call.signal });
+  return {
+    asked,
+    cancel: async () => {
+      call.abort();
+      await expect(result).rejects.toThrow();
+    },
+  };
+}
+
 const textOf = (result: unknown) => (result as { content: { text: string }[] }).content[0]?.text;
 const BOOKING = { name: 'Ada', party: 4, seating: 'terrace' };
 
@@ -120,20 +149,29 @@ describe('upstream pushes a form on 2025-11-25 (v1 SDK 1.32 on stdio)', () => {
     expect(JSON.parse(textOf(result)!)).toEqual({ action: 'decline' });
   });
 
+  it('two calls at once on the one stdio process: each gets its own answer, one after the other', async () => {
+    const { url } = await serve(UPSTREAM_2025);
+    const names = ['Ada', 'Grace'];
+    const { client } = await host2025(url, () => ({
+      action: 'accept',
+      content: { ...BOOKING, name: names.shift() },
+    }));
+    const results = await Promise.all([
+      client.callTool({ name: 'book', arguments: {} }),
+      client.callTool({ name: 'book', arguments: {} }),
+    ]);
+    const answered = results.map(
+      (result) => (JSON.parse(textOf(result)!) as { content: { name: string } }).content.name,
+    );
+    expect(answered.sort()).toEqual(['Ada', 'Grace']);
+  });
+
   it('a downstream cancel cancels the upstream call', async () => {
     const { bridge, url } = await serve(UPSTREAM_2025);
-    let asked!: () => void;
-    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
-    const { client } = await host2025(url, () => {
-      asked();
-      return new Promise(() => {});
-    });
-    const call = new AbortController();
-    const result = client.callTool({ name: 'book', arguments: {} }, undefined, { signal: call.signal });
-    await wasAsked;
+    const { asked, cancel } = await callThenCancel(url, 'book');
+    await asked;
     expect(bridge.held).toBe(1);
-    call.abort();
-    await expect(result).rejects.toThrow();
+    await cancel();
     await expect.poll(() => bridge.held).toBe(0);
   });
 });
@@ -152,5 +190,91 @@ describe('upstream asks in 2026-07-28 rounds (SDK v2, 2026-only, on stdio)', () 
     const { client } = await host2026(url, [{ name: 'Grace' }]);
     const result = await callToolWithElicitation(client, { name: 'ask', arguments: {} });
     expect(textOf(result)).toBe('ANSWER {"action":"accept","content":{"name":"Grace"}}');
+  });
+});
+
+describe('upstream over Streamable HTTP (v1 SDK 1.32, a session per connection)', () => {
+  it('a 2026-07-28 host and a 2025-11-25 host each complete a form', async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const modern = await host2026(url, [BOOKING]);
+    const legacy = await host2025(url, () => ({ action: 'accept', content: BOOKING }));
+    for (const result of [
+      await callToolWithElicitation(modern.client, { name: 'book', arguments: {} }),
+      await legacy.client.callTool({ name: 'book', arguments: {} }),
+    ]) {
+      expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: BOOKING });
+    }
+  });
+
+  it('a downstream cancel reaches the upstream handler as its own cancellation', async () => {
+    let upstreamCancelled!: () => void;
+    const cancelledUpstream = new Promise<void>((resolve) => (upstreamCancelled = resolve));
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('hold', { description: 'Asks and waits' }, async (extra) => {
+        extra.signal.addEventListener('abort', () => upstreamCancelled(), { once: true });
+        const result = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: {
+              mode: 'form',
+              message: 'Still there?',
+              requestedSchema: { type: 'object', properties: {} },
+            } as never,
+          },
+          ElicitResultSchema,
+        );
+        return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { asked, cancel } = await callThenCancel(url, 'hold');
+    await asked;
+    await cancel();
+    await cancelledUpstream;
+  });
+});
+
+describe('2025-06-18 on either side (v1 SDK 1.17)', () => {
+  it('a 2025-06-18 upstream (enum + enumNames) is answered by a 2026-07-28 host', async () => {
+    const { url } = await serve(UPSTREAM_2025_06_18);
+    const { client, ui } = await host2026(url, [{ color: '#228b22', folded: false }]);
+    const result = await callToolWithElicitation(client, { name: 'pick_color', arguments: {} });
+    expect(JSON.parse(textOf(result)!)).toEqual({
+      action: 'accept',
+      content: { color: '#228b22', folded: false },
+    });
+    const field = (ui.prompts[0] as { fields: { name: string; options?: unknown }[] }).fields[0];
+    expect(field?.options).toEqual([
+      { value: '#b22222', label: 'Firebrick red' },
+      { value: '#228b22', label: 'Forest green' },
+    ]);
+  });
+
+  it('a 2025-06-18 host is sent the form its revision reads (no mode; a titled choice as enum + enumNames)', async () => {
+    const { url } = await serve(UPSTREAM_2025);
+    const client = new Client117(
+      { name: 'host-2025-06-18', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    const seen: unknown[] = [];
+    client.setRequestHandler(ElicitRequestSchema117, async (request) => {
+      seen.push(request.params);
+      return { action: 'accept', content: BOOKING };
+    });
+    await client.connect(new Http117(url));
+    cleanup.push(() => client.close());
+    const result = await client.callTool({ name: 'book', arguments: {} });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: BOOKING });
+    expect(seen[0]).not.toHaveProperty('mode');
+    expect(seen[0]).toMatchObject({
+      requestedSchema: {
+        properties: { seating: { enum: ['indoors', 'terrace'], enumNames: ['Indoors', 'Terrace'] } },
+      },
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
@@ -118,6 +120,33 @@ describe('elicit bridge', () => {
     expect((result.content as { text: string }[])[0]?.text).toBe(
       'ANSWER {"action":"accept","content":{"name":"Grace"}}',
     );
+  });
+
+  it('elicit itself is a host of the bridge: elicit call answers the 2025 push from a file', async () => {
+    const url = await bridgeOnHttp('--', ...V1_STDIO_SERVER);
+    const scratch = await mkdtemp(join(tmpdir(), 'elicit-bridge-'));
+    cleanup.push(() => rm(scratch, { recursive: true, force: true }));
+    const answers = join(scratch, 'answers.json');
+    await writeFile(answers, JSON.stringify({ name: 'Ada', seating: 'terrace' }));
+    const run = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(
+        ELICIT[0]!,
+        [...ELICIT.slice(1), 'call', url.href, 'book', '{}', '--answers', answers],
+        {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.once('exit', (code) => resolve({ code, stdout }));
+    });
+    expect(run.code).toBe(0);
+    // The party size was not in the file: its default (2) filled it, on the bridge's side and upstream alike.
+    expect(JSON.parse(run.stdout.trim())).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', party: 2, seating: 'terrace' },
+    });
   });
 
   it('refuses --port out of range, and --port with --stdio, naming what is wrong', async () => {

@@ -1,0 +1,134 @@
+/**
+ * The bridge's cost (issue 28), per direction, against the direct connection, in one run:
+ *   2025 push → 2026 host   upstream: a v1 SDK 1.32 server pushing a form on 2025-11-25. Direct: a v1 SDK client on
+ *                           that server (2025-11-25). Bridged: an SDK v2 host on 2026-07-28 through the bridge (the
+ *                           form becomes a round; the upstream call is held between the two legs).
+ *   2026 rounds → 2025 host upstream: an SDK v2 server asking in 2026-07-28 rounds. Direct: an SDK v2 host on
+ *                           2026-07-28. Bridged: a v1 SDK host on 2025-11-25 through the bridge (the round is pushed).
+ * One `tools/call` answering one form is one sample; the bridge opens an upstream connection for each call (a
+ * session on 2025-11-25), which is part of what it adds. Upstreams run in a child process; the bridge and the hosts
+ * here, over Streamable HTTP on 127.0.0.1. Direct and bridged batches interleave, the order flipped every batch.
+ * Then the memory the bridge keeps per held upstream call: calls whose form the host never answers.
+ * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/bridge/latency.ts
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createBridge, serveBridgeHttp } from '@elicitkit/bridge';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { answerFor, contactSchema } from '../server-form/contact.js';
+
+const ANSWER = answerFor(contactSchema(0));
+
+const child = spawn(
+  process.execPath,
+  [...process.execArgv, fileURLToPath(new URL('./upstream.ts', import.meta.url))],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  },
+);
+const urls = await new Promise<{ v1: string; v2: string }>((resolve) => {
+  child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
+});
+
+async function v1Host(url: string, answer: () => unknown = () => ({ action: 'accept', content: ANSWER })) {
+  const client = new V1Client(
+    { name: 'bench-2025', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {} } } },
+  );
+  client.setRequestHandler(ElicitRequestSchema, async () => answer() as never);
+  await client.connect(new V1Transport(new URL(url)));
+  return { call: () => client.callTool({ name: 'ask', arguments: {} }), close: () => client.close() };
+}
+
+async function v2Host(url: string) {
+  const client = new Client(
+    { name: 'bench-2026', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  const ui = scriptedUI([], { form: { action: 'submit', content: ANSWER } });
+  installElicitation(client, { ui, modes: ['form'], rateLimit: false });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return {
+    call: () => callToolWithElicitation(client, { name: 'ask', arguments: {} }),
+    close: () => client.close(),
+  };
+}
+
+async function bridgeOf(url: string) {
+  const bridge = createBridge({ upstream: { kind: 'http', url: new URL(url) } });
+  return { bridge, served: await serveBridgeHttp(bridge) };
+}
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
+
+async function direction(
+  name: string,
+  direct: { call(): Promise<unknown> },
+  bridged: { call(): Promise<unknown> },
+) {
+  const times = { direct: [] as number[], bridged: [] as number[] };
+  const batch = 20;
+  for (let b = 0; b < 22; b++) {
+    for (const which of b % 2 === 0 ? (['direct', 'bridged'] as const) : (['bridged', 'direct'] as const)) {
+      const host = which === 'direct' ? direct : bridged;
+      for (let i = 0; i < batch; i++) {
+        const start = process.hrtime.bigint();
+        await host.call();
+        if (b >= 2) times[which].push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
+    }
+  }
+  const ms = (v: number) => v.toFixed(2);
+  const [d50, d99, b50, b99] = [
+    quantile(times.direct, 0.5),
+    quantile(times.direct, 0.99),
+    quantile(times.bridged, 0.5),
+    quantile(times.bridged, 0.99),
+  ];
+  console.log(
+    `bridge, ${name}: added per form round trip p50 ${ms(b50 - d50)} ms (${ms(b50)} vs ${ms(d50)} direct, ` +
+      `${(b50 / d50).toFixed(2)}×), p99 ${ms(b99 - d99)} ms (${ms(b99)} vs ${ms(d99)}); ${times.direct.length} calls each`,
+  );
+}
+
+const bridge1 = await bridgeOf(urls.v1);
+const bridge2 = await bridgeOf(urls.v2);
+const hosts = {
+  direct1: await v1Host(urls.v1),
+  bridged1: await v2Host(bridge1.served.url!.href),
+  direct2: await v2Host(urls.v2),
+  bridged2: await v1Host(bridge2.served.url!.href),
+};
+await direction('2025 push → 2026 host', hosts.direct1, hosts.bridged1);
+await direction('2026 rounds → 2025 host', hosts.direct2, hosts.bridged2);
+
+// Memory per held call: a 2025 host that never answers, N calls left waiting on the bridge.
+const settle = async () => {
+  for (let i = 0; i < 4; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    globalThis.gc?.();
+  }
+  return process.memoryUsage().heapUsed;
+};
+const held = 100;
+const silent = await v1Host(bridge1.served.url!.href, () => new Promise(() => {}));
+const before = await settle();
+const pending = Array.from({ length: held }, () => silent.call().catch(() => {}));
+while (bridge1.bridge.held < held) await new Promise((resolve) => setTimeout(resolve, 20));
+const after = await settle();
+console.log(
+  `bridge, memory per held upstream call: ${((after - before) / held / 1024).toFixed(1)} KiB ` +
+    `(${held} calls held; the upstream client, its session and the waiting form)`,
+);
+void pending;
+
+for (const host of Object.values(hosts)) await host.close();
+await bridge1.served.close();
+await bridge2.served.close();
+child.stdin.end();
+process.exit(0);

@@ -1,0 +1,122 @@
+import type { ElicitationUI } from '@elicitkit/client';
+import type { Client } from '@modelcontextprotocol/client';
+import type { HeldCall } from './held-call.js';
+import { connectUpstream, type Upstream } from './upstream.js';
+
+/** A connection to upstream lent to one call; `release` when the call is over. */
+export interface Lease {
+  client: Client;
+  release(): Promise<void>;
+}
+
+/**
+ * The bridge's connections upstream, by transport. Over HTTP each call gets a connection of its own (a 2025 session
+ * per call: nothing of one downstream call reaches another, and asks need no routing), closed when the call ends. A
+ * stdio upstream is one process, started once and kept (its state lives there, as for any host that spawns it); it
+ * serves one call at a time, because a 2025 server's `elicitation/create` on stdio names no call it belongs to. The
+ * others wait their turn.
+ */
+export class UpstreamConnections {
+  readonly #upstream: Upstream;
+  #control: Promise<Client> | undefined;
+  /** stdio: the call now holding the one process, whose asks its UI takes. */
+  #holder: HeldCall | undefined;
+  #turn: Promise<void> = Promise.resolve();
+
+  constructor(upstream: Upstream) {
+    this.#upstream = upstream;
+  }
+
+  /** For lists: over HTTP a shared connection that answers no forms; on stdio the one process. */
+  control(): Promise<Client> {
+    this.#control ??= connectUpstream(
+      this.#upstream,
+      this.#upstream.kind === 'stdio' ? this.#routedUI : refusingUI,
+    )
+      .then((client) => {
+        // The process or session gone: the next use starts again.
+        client.onclose = () => {
+          this.#control = undefined;
+        };
+        return client;
+      })
+      .catch((error) => {
+        this.#control = undefined;
+        throw error;
+      });
+    return this.#control;
+  }
+
+  async lease(call: HeldCall, headers: Readonly<Record<string, string>>): Promise<Lease> {
+    if (this.#upstream.kind === 'http') {
+      const client = await connectUpstream(
+        this.#upstream,
+        { ...relay, form: (prompt) => call.ask(prompt) },
+        headers,
+      );
+      return { client, release: () => endSession(client) };
+    }
+    // stdio: wait for the process's turn (or for the call to be given up meanwhile).
+    let done!: () => void;
+    const previous = this.#turn;
+    this.#turn = new Promise<void>((resolve) => (done = resolve));
+    await Promise.race([previous, aborted(call.signal)]);
+    if (call.signal.aborted) {
+      void previous.then(done);
+      throw call.signal.reason;
+    }
+    try {
+      const client = await this.control();
+      this.#holder = call;
+      return {
+        client,
+        release: async () => {
+          if (this.#holder === call) this.#holder = undefined;
+          done();
+        },
+      };
+    } catch (error) {
+      done();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.#control && (await this.#control.catch(() => undefined));
+    this.#control = undefined;
+    await client?.close().catch(() => {});
+  }
+
+  /** stdio: each ask goes to the call holding the process; with none (an ask outside any call), it is declined. */
+  readonly #routedUI: ElicitationUI = {
+    ...relay,
+    form: (prompt) => this.#holder?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+  };
+}
+
+/** URL mode is not carried yet: a URL prompt that gets this far is declined. */
+const relay: Pick<ElicitationUI, 'url'> = { url: async () => ({ action: 'decline' }) };
+
+/** The shared HTTP connection lists; it never asks anybody anything. */
+const refusingUI: ElicitationUI = {
+  form: async () => ({ action: 'cancel' }),
+  url: async () => ({ action: 'cancel' }),
+};
+
+/**
+ * Ends a call's own HTTP connection: the session is terminated (DELETE), so the upstream forgets it at once rather than
+ * when it idles out, and a call still running there is stopped (a cancellation notice sent just before could be cut
+ * off by a bare close).
+ */
+async function endSession(client: Client): Promise<void> {
+  const transport = client.transport as { terminateSession?: () => Promise<void> } | undefined;
+  await transport?.terminateSession?.().catch(() => {});
+  await client.close().catch(() => {});
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
