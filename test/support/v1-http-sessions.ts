@@ -11,6 +11,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
  */
 export async function serveV1Sessions(create: () => McpServer) {
   const sessions = new Map<string, { server: McpServer; transport: StreamableHTTPServerTransport }>();
+  /** Every session opened so far (`initialize`s served), and the `Authorization` header each came with. */
+  const opened: { authorization: string | undefined }[] = [];
   const http = createServer(async (request, response) => {
     const id = request.headers['mcp-session-id'];
     const known = typeof id === 'string' ? sessions.get(id) : undefined;
@@ -22,7 +24,10 @@ export async function serveV1Sessions(create: () => McpServer) {
     const server = create();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { server, transport }),
+      onsessioninitialized: (sessionId) => {
+        sessions.set(sessionId, { server, transport });
+        opened.push({ authorization: request.headers.authorization });
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -34,6 +39,7 @@ export async function serveV1Sessions(create: () => McpServer) {
   const { port } = http.address() as AddressInfo;
   return {
     url: new URL(`http://127.0.0.1:${port}/mcp`),
+    opened,
     async close() {
       for (const { server } of sessions.values()) await server.close().catch(() => {});
       http.closeAllConnections();

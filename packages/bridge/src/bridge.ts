@@ -11,7 +11,7 @@ import {
 } from '@elicitkit/server';
 import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
-import { HeldCall } from './held-call.js';
+import { type CallEvent, HeldCall } from './held-call.js';
 import type { Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
@@ -106,17 +106,24 @@ export function createBridge(options: BridgeOptions): Bridge {
     authorization: string | undefined,
   ) => {
     let lease: Lease | undefined;
+    let outcome: Extract<CallEvent, { kind: 'result' | 'failed' }>;
     try {
       const headers: Record<string, string> =
         authorization && options.forwardAuthorization ? { Authorization: authorization } : {};
-      lease = await connections.lease(call, headers);
+      // Connections are kept per principal and per forwarded credential: nothing of one reaches another.
+      lease = await connections.lease(
+        call,
+        JSON.stringify([call.principal, headers.Authorization ?? null]),
+        headers,
+      );
       const result = await callToolWithElicitation(lease.client, params as never, { signal: call.signal });
-      call.end({ kind: 'result', result: result as Record<string, unknown> });
+      outcome = { kind: 'result', result: result as Record<string, unknown> };
     } catch (error) {
-      call.end({ kind: 'failed', error });
-    } finally {
-      await lease?.release();
+      outcome = { kind: 'failed', error };
     }
+    // Back with the others before the host hears the outcome, so that its next call can take it.
+    await lease?.release(!call.signal.aborted);
+    call.end(outcome);
   };
 
   const callTool = async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {

@@ -1,23 +1,24 @@
 import type { ElicitationUI } from '@elicitkit/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
+import { HttpSessions } from './http-sessions.js';
 import { connectUpstream, type Upstream } from './upstream.js';
 
-/** A connection to upstream lent to one call; `release` when the call is over. */
+/** A connection to upstream lent to one call; `release` when the call is over (`reuse`: it ended as calls do). */
 export interface Lease {
   client: Client;
-  release(): Promise<void>;
+  release(reuse: boolean): Promise<void>;
 }
 
 /**
- * The bridge's connections upstream, by transport. Over HTTP each call gets a connection of its own (a 2025 session
- * per call: nothing of one downstream call reaches another, and asks need no routing), closed when the call ends. A
- * stdio upstream is one process, started once and kept (its state lives there, as for any host that spawns it); it
+ * The bridge's connections upstream, by transport. Over HTTP a call gets a connection to itself (`HttpSessions`: kept
+ * between calls of the same principal). A stdio upstream is one process, started once and kept (its state lives there, as for any host that spawns it); it
  * serves one call at a time, because a 2025 server's `elicitation/create` on stdio names no call it belongs to. The
  * others wait their turn.
  */
 export class UpstreamConnections {
   readonly #upstream: Upstream;
+  readonly #http: HttpSessions | undefined;
   #control: Promise<Client> | undefined;
   /** stdio: the call now holding the one process, whose asks its UI takes. */
   #holder: HeldCall | undefined;
@@ -25,6 +26,7 @@ export class UpstreamConnections {
 
   constructor(upstream: Upstream) {
     this.#upstream = upstream;
+    this.#http = upstream.kind === 'http' ? new HttpSessions(upstream) : undefined;
   }
 
   /** For lists: over HTTP a shared connection that answers no forms; on stdio the one process. */
@@ -47,15 +49,9 @@ export class UpstreamConnections {
     return this.#control;
   }
 
-  async lease(call: HeldCall, headers: Readonly<Record<string, string>>): Promise<Lease> {
-    if (this.#upstream.kind === 'http') {
-      const client = await connectUpstream(
-        this.#upstream,
-        { ...relay, form: (prompt) => call.ask(prompt) },
-        headers,
-      );
-      return { client, release: () => endSession(client) };
-    }
+  /** A connection for `call`; `owner` names whose connections it may reuse (a principal and its credential). */
+  async lease(call: HeldCall, owner: string, headers: Readonly<Record<string, string>>): Promise<Lease> {
+    if (this.#http) return this.#http.lease(call, owner, headers);
     // stdio: wait for the process's turn (or for the call to be given up meanwhile).
     let done!: () => void;
     const previous = this.#turn;
@@ -82,6 +78,7 @@ export class UpstreamConnections {
   }
 
   async close(): Promise<void> {
+    await this.#http?.close();
     const client = this.#control && (await this.#control.catch(() => undefined));
     this.#control = undefined;
     await client?.close().catch(() => {});
@@ -102,17 +99,6 @@ const refusingUI: ElicitationUI = {
   form: async () => ({ action: 'cancel' }),
   url: async () => ({ action: 'cancel' }),
 };
-
-/**
- * Ends a call's own HTTP connection: the session is terminated (DELETE), so the upstream forgets it at once rather than
- * when it idles out, and a call still running there is stopped (a cancellation notice sent just before could be cut
- * off by a bare close).
- */
-async function endSession(client: Client): Promise<void> {
-  const transport = client.transport as { terminateSession?: () => Promise<void> } | undefined;
-  await transport?.terminateSession?.().catch(() => {});
-  await client.close().catch(() => {});
-}
 
 function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -6,6 +6,9 @@ export type Upstream =
   | { kind: 'http'; url: URL; headers?: Readonly<Record<string, string>> }
   | { kind: 'stdio'; command: string; args?: readonly string[] };
 
+/** The era an upstream spoke when first connected: later connections go straight to it. */
+export type UpstreamEra = '2025' | '2026-07-28';
+
 /** On stdio a server silent to the era probe is a 2025 one: a few seconds, not the whole connect timeout. */
 const STDIO_PROBE_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 20_000;
@@ -19,19 +22,24 @@ export async function connectUpstream(
   upstream: Upstream,
   ui: ElicitationUI,
   extraHeaders: Readonly<Record<string, string>> = {},
+  era?: UpstreamEra,
 ): Promise<Client> {
   const client = new Client(
     { name: 'elicitkit-bridge', version: '0.1.0' },
-    {
-      versionNegotiation: {
-        mode: 'auto',
-        ...(upstream.kind === 'stdio' && { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }),
-      },
-    },
+    { versionNegotiation: negotiation(upstream, era) },
   );
   installElicitation(client, { ui, modes: ['form'] });
   await client.connect(await transportTo(upstream, extraHeaders), { timeout: CONNECT_TIMEOUT_MS });
   return client;
+}
+
+function negotiation(upstream: Upstream, era: UpstreamEra | undefined) {
+  if (era === '2025') return { mode: 'legacy' as const };
+  if (era === '2026-07-28') return { mode: { pin: '2026-07-28' as const } };
+  return {
+    mode: 'auto' as const,
+    ...(upstream.kind === 'stdio' && { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }),
+  };
 }
 
 async function transportTo(

@@ -71,6 +71,7 @@ async function host2026(url: URL, answers: Record<string, unknown>[]) {
 async function host2025(
   url: URL,
   answer: (params: { message: string; requestedSchema?: unknown }) => unknown,
+  headers: Record<string, string> = {},
 ) {
   const client = new V1Client(
     { name: 'host-2025', version: '1.0.0' },
@@ -81,7 +82,7 @@ async function host2025(
     seen.push(request.params);
     return answer(request.params as never) as never;
   });
-  await client.connect(new V1HttpTransport(url));
+  await client.connect(new V1HttpTransport(url, { requestInit: { headers } }));
   cleanup.push(() => client.close());
   return { client, seen };
 }
@@ -206,6 +207,27 @@ describe('upstream over Streamable HTTP (v1 SDK 1.32, a session per connection)'
     ]) {
       expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: BOOKING });
     }
+  });
+
+  it("calls in turn reuse a session, a principal's own: a forwarded credential gets sessions of its own", async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const bridge = createBridge({
+      upstream: { kind: 'http', url: upstream.url },
+      forwardAuthorization: true,
+    });
+    const served = await serveMcpHttp(() => bridge.server());
+    cleanup.push(
+      () => bridge.close(),
+      () => served.close(),
+    );
+    const answer = () => ({ action: 'accept', content: BOOKING });
+    const alice = await host2025(served.url, answer, { Authorization: 'Bearer alice' });
+    const bob = await host2025(served.url, answer, { Authorization: 'Bearer bob' });
+    for (const host of [alice, alice, bob, alice])
+      await host.client.callTool({ name: 'book', arguments: {} });
+    const calls = upstream.opened.filter((session) => session.authorization !== undefined);
+    expect(calls.map((session) => session.authorization)).toEqual(['Bearer alice', 'Bearer bob']);
   });
 
   it('a downstream cancel reaches the upstream handler as its own cancellation', async () => {

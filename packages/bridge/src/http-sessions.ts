@@ -1,0 +1,115 @@
+import type { ElicitationUI } from '@elicitkit/client';
+import type { Client } from '@modelcontextprotocol/client';
+import type { HeldCall } from './held-call.js';
+import { connectUpstream, type Upstream, type UpstreamEra } from './upstream.js';
+
+/** Idle connections kept per principal, and in all; how long one stays idle before it is ended. */
+const MAX_IDLE_PER_PRINCIPAL = 4;
+const MAX_IDLE = 64;
+const IDLE_MS = 30_000;
+
+/** One connection upstream over HTTP, lent to one call at a time; its UI takes the asks of the call it serves. */
+interface Session {
+  client: Client;
+  serving: HeldCall | undefined;
+  idleTimer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * Connections to an HTTP upstream, one call at a time each (a 2025 push names no call, so two calls on one session
+ * could not be told apart), kept between calls for the same principal only (a connection carries its credentials and
+ * the upstream's session state: nothing of one principal reaches another), so a call mostly skips the handshake.
+ * Bounded: a few idle per principal, a cap in all, ended after a while idle.
+ */
+export class HttpSessions {
+  readonly #upstream: Extract<Upstream, { kind: 'http' }>;
+  readonly #idle = new Map<string, Session[]>();
+  #idleCount = 0;
+  /** The revision the upstream spoke on the first connection: later ones skip the negotiation. */
+  #era: UpstreamEra | undefined;
+
+  constructor(upstream: Extract<Upstream, { kind: 'http' }>) {
+    this.#upstream = upstream;
+  }
+
+  /** A connection for `call`: an idle one of `principal`'s, or a new one. */
+  async lease(call: HeldCall, principal: string, headers: Readonly<Record<string, string>>) {
+    const session = this.#takeIdle(principal) ?? (await this.#connect(headers));
+    session.serving = call;
+    return {
+      client: session.client,
+      /** `reuse`: the call ended as calls do (not given up); else the session is ended, stopping what runs there. */
+      release: async (reuse: boolean) => {
+        session.serving = undefined;
+        if (reuse && session.client.transport !== undefined && this.#keep(principal, session)) return;
+        await endSession(session.client);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const sessions = [...this.#idle.values()].flat();
+    this.#idle.clear();
+    this.#idleCount = 0;
+    for (const session of sessions) {
+      clearTimeout(session.idleTimer);
+      await endSession(session.client);
+    }
+  }
+
+  async #connect(headers: Readonly<Record<string, string>>): Promise<Session> {
+    const session: Session = { client: undefined as never, serving: undefined };
+    const ui: ElicitationUI = {
+      form: (prompt) => session.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+      url: async () => ({ action: 'decline' }),
+    };
+    session.client = await connectUpstream(this.#upstream, ui, headers, this.#era);
+    this.#era ??= eraOf(session.client);
+    return session;
+  }
+
+  #takeIdle(principal: string): Session | undefined {
+    const sessions = this.#idle.get(principal);
+    const session = sessions?.pop();
+    if (!session) return undefined;
+    if (sessions!.length === 0) this.#idle.delete(principal);
+    this.#idleCount--;
+    clearTimeout(session.idleTimer);
+    // Gone while idle (the upstream ended the session): a new one instead.
+    return session.client.transport !== undefined ? session : this.#takeIdle(principal);
+  }
+
+  #keep(principal: string, session: Session): boolean {
+    const sessions = this.#idle.get(principal) ?? [];
+    if (sessions.length >= MAX_IDLE_PER_PRINCIPAL || this.#idleCount >= MAX_IDLE) return false;
+    sessions.push(session);
+    this.#idle.set(principal, sessions);
+    this.#idleCount++;
+    session.idleTimer = setTimeout(() => {
+      const at = sessions.indexOf(session);
+      if (at < 0) return;
+      sessions.splice(at, 1);
+      if (sessions.length === 0) this.#idle.delete(principal);
+      this.#idleCount--;
+      void endSession(session.client);
+    }, IDLE_MS);
+    session.idleTimer.unref();
+    return true;
+  }
+}
+
+function eraOf(client: Client): UpstreamEra {
+  const version = client.getNegotiatedProtocolVersion() ?? '';
+  return version >= '2026-07-28' ? '2026-07-28' : '2025';
+}
+
+/**
+ * Ends a connection: its session is terminated (DELETE), so the upstream forgets it at once rather than when it idles
+ * out, and a call still running there is stopped (a cancellation notice sent just before could be cut off by a bare
+ * close).
+ */
+export async function endSession(client: Client): Promise<void> {
+  const transport = client.transport as { terminateSession?: () => Promise<void> } | undefined;
+  await transport?.terminateSession?.().catch(() => {});
+  await client.close().catch(() => {});
+}
