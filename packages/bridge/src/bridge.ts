@@ -158,13 +158,23 @@ export function createBridge(options: BridgeOptions): Bridge {
   return {
     server() {
       const server = enableElicitation(
-        new Server({ name: 'elicitkit-bridge', version: '0.1.0' }, { capabilities: { tools: {} } }),
+        new Server(
+          { name: 'elicitkit-bridge', version: '0.1.0' },
+          { capabilities: { tools: {}, resources: {}, prompts: {} } },
+        ),
         { ...(options.requestState && { requestState: options.requestState }), clock },
       );
-      server.setRequestHandler('tools/list', async (request) =>
-        (await connections.control()).listTools(request.params),
-      );
       server.setRequestHandler('tools/call', callTool as never);
+      // Passed through as they are; an ask during a read or a prompt is declined (tools only carry asks, for now).
+      const pass = connections.pass.bind(connections);
+      server.setRequestHandler('tools/list', (r) => pass((c) => c.listTools(r.params)));
+      server.setRequestHandler('resources/list', (r) => pass((c) => c.listResources(r.params)));
+      server.setRequestHandler('resources/templates/list', (r) =>
+        pass((c) => c.listResourceTemplates(r.params)),
+      );
+      server.setRequestHandler('resources/read', (r) => pass((c) => c.readResource(r.params)));
+      server.setRequestHandler('prompts/list', (r) => pass((c) => c.listPrompts(r.params)));
+      server.setRequestHandler('prompts/get', (r) => pass((c) => c.getPrompt(r.params)));
       return server;
     },
     get held() {

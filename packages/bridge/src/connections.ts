@@ -49,18 +49,25 @@ export class UpstreamConnections {
     return this.#control;
   }
 
+  /**
+   * Runs `use` on a connection that relays no asks (a list, a read, a prompt: asks there are declined): over HTTP the
+   * shared one; on stdio the one process, in its turn, so that an ask cannot reach the call holding it.
+   */
+  async pass<T>(use: (client: Client) => Promise<T>): Promise<T> {
+    if (this.#http) return use(await this.control());
+    const release = await this.#takeTurn(undefined);
+    try {
+      return await use(await this.control());
+    } finally {
+      release();
+    }
+  }
+
   /** A connection for `call`; `owner` names whose connections it may reuse (a principal and its credential). */
   async lease(call: HeldCall, owner: string, headers: Readonly<Record<string, string>>): Promise<Lease> {
     if (this.#http) return this.#http.lease(call, owner, headers);
-    // stdio: wait for the process's turn (or for the call to be given up meanwhile).
-    let done!: () => void;
-    const previous = this.#turn;
-    this.#turn = new Promise<void>((resolve) => (done = resolve));
-    await Promise.race([previous, aborted(call.signal)]);
-    if (call.signal.aborted) {
-      void previous.then(done);
-      throw call.signal.reason;
-    }
+    // stdio: the process's turn (or the call given up meanwhile).
+    const release = await this.#takeTurn(call);
     try {
       const client = await this.control();
       this.#holder = call;
@@ -68,13 +75,30 @@ export class UpstreamConnections {
         client,
         release: async () => {
           if (this.#holder === call) this.#holder = undefined;
-          done();
+          release();
         },
       };
     } catch (error) {
-      done();
+      release();
       throw error;
     }
+  }
+
+  /** stdio: waits for the turn of `call` (none: a pass-through); returns what ends it. */
+  async #takeTurn(call: HeldCall | undefined): Promise<() => void> {
+    let done!: () => void;
+    const previous = this.#turn;
+    this.#turn = new Promise<void>((resolve) => (done = resolve));
+    if (!call) {
+      await previous;
+      return done;
+    }
+    await Promise.race([previous, aborted(call.signal)]);
+    if (call.signal.aborted) {
+      void previous.then(done);
+      throw call.signal.reason;
+    }
+    return done;
   }
 
   async close(): Promise<void> {

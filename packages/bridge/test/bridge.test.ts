@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NODE_TS } from '../../../test/support/node-ts.js';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
 import { createV1Server } from '../../client/test/helpers/server-v1.js';
+import { startTaskServer } from '../../client/test/helpers/task-server.js';
 import { type Bridge, createBridge, type Upstream } from '../src/index.js';
 
 /**
@@ -298,5 +299,56 @@ describe('2025-06-18 on either side (v1 SDK 1.17)', () => {
         properties: { seating: { enum: ['indoors', 'terrace'], enumNames: ['Indoors', 'Terrace'] } },
       },
     });
+  });
+});
+
+describe('upstream runs the tool as a task (Tasks extension, SDK v2 and elicitkit)', () => {
+  it("a 2025-11-25 host gets the task's input_required pushed; its answer goes up as tasks/update", async () => {
+    const upstream = await startTaskServer({ pollIntervalMs: 50 });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client, seen } = await host2025(url, () => ({ action: 'accept', content: { n: 7 } }));
+    const result = await client.callTool({ name: 'count', arguments: {} });
+    expect(textOf(result)).toBe('n=7');
+    expect(seen[0]).toMatchObject({ message: 'How many?' });
+  });
+
+  it('a 2026-07-28 host answers the task question in a round', async () => {
+    const upstream = await startTaskServer({ pollIntervalMs: 50 });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client } = await host2026(url, [{}]); // confirm: a form with no fields, accepted
+    const result = await callToolWithElicitation(client, {
+      name: 'approve',
+      arguments: { what: 'the report' },
+    });
+    expect(textOf(result)).toMatch(/^Approved the report: part 1 by task-server/);
+  });
+});
+
+describe('resources and prompts', () => {
+  it('pass through as they are, to hosts of either revision', async () => {
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerResource('menu', 'bistro://menu', { mimeType: 'text/plain' }, async (uri) => ({
+        contents: [{ uri: uri.href, text: 'Soup of the day' }],
+      }));
+      server.registerPrompt('greet', { description: 'Greets a guest' }, async () => ({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Welcome!' } }],
+      }));
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const modern = (await host2026(url, [])).client;
+    const legacy = (await host2025(url, () => ({ action: 'decline' }))).client;
+    for (const client of [modern, legacy] as const) {
+      const listed = await client.listResources();
+      expect(listed.resources.map((resource) => resource.uri)).toEqual(['bistro://menu']);
+      const read = await client.readResource({ uri: 'bistro://menu' });
+      expect(read.contents).toEqual([{ uri: 'bistro://menu', text: 'Soup of the day' }]);
+      const prompt = await client.getPrompt({ name: 'greet' });
+      expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Welcome!' });
+    }
   });
 });
