@@ -15,7 +15,8 @@ import { type Packed, packAll, ScratchApp, timed, timings } from './scratch.js';
  * sections say. In the apps, the servers are the server README's own blocks and the host is compiled against the
  * installed `.d.ts`; form round trips run over stdio and Streamable HTTP on 2026-07-28 and 2025-11-25.
  *
- * - `full`: one `npm install` of the tarballs, both SDK packages and the optional peers of `/http`, `/url`, `/oauth`.
+ * - `full`: one `npm install` of the tarballs, both SDK packages and the optional peers of `/http`, `/url`, `/oauth`;
+ *   `elicit bridge` from it fronts the README's stdio server for hosts of both revisions.
  * - `two-step`: the SDK first, elicitkit in a later `npm install` (the way issue 19's user hit two SDK copies and a
  *   bare HTTP 500): the peers must resolve to the app's one copy.
  * - `forms-only`: `@elicitkit/server` and the SDK, nothing else: no hono, jose, openid-client; the README's first
@@ -112,7 +113,7 @@ beforeAll(async () => {
   const [full, twoStep, formsOnly] = await Promise.all([
     ScratchApp.create(path.join(scratch, 'full'), 'consumer-full').then(async (app) => {
       await app.install(
-        ...tarballs('core', 'server', 'client', 'terminal', 'web'),
+        ...tarballs('core', 'server', 'client', 'terminal', 'web', 'bridge'),
         ...SDK,
         ...HTTP_PEERS,
         ...URL_PEERS,
@@ -176,6 +177,20 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'http',
       'stdio',
     ]);
+  });
+
+  it('full app: elicit bridge, installed, fronts the README stdio server for hosts of both revisions', {
+    timeout: 120_000,
+  }, async () => {
+    const app = await ScratchApp.attach(path.join(scratch, 'full'));
+    const elicit = 'node_modules/@elicitkit/terminal/bin/elicit.js';
+    const upstream = [process.execPath, 'dist/server-stdio.js'];
+    const { child, match } = await app.start(
+      [elicit, 'bridge', '--port', '0', '--', ...upstream],
+      /^MCP endpoint: (\S+)$/m,
+    );
+    children.push(child);
+    expectOrdered(await roundTrips(app, ['--http', match[1]!]), ['http']);
   });
 
   it('CommonJS apps (`require`): a server and a host on SDK v2 (stdio and HTTP, both revisions) and on v1', {
