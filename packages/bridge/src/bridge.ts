@@ -9,7 +9,13 @@ import {
   type RawRequestedSchema,
   step,
 } from '@elicitkit/server';
-import { ProtocolError, ProtocolErrorCode, Server, type ServerContext } from '@modelcontextprotocol/server';
+import {
+  type AuthInfo,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, HeldCall } from './held-call.js';
 import type { Upstream } from './upstream.js';
@@ -26,12 +32,32 @@ export interface BridgeOptions {
   holdMs?: number;
   /**
    * Sends the downstream request's `Authorization` header upstream (bearer pass-through), for an upstream that
-   * authenticates the same users. Default false: upstream sees only the headers of `upstream`.
+   * authenticates the same users. Default false: upstream sees only the headers of `upstream`. `upstreamHeaders`,
+   * when given, decides instead.
    */
   forwardAuthorization?: boolean;
+  /**
+   * The headers of a call's upstream connection, from who made the call downstream: a token per principal (the
+   * user's own upstream token, looked up by `principal` or `authInfo`), or the bearer passed through. Connections are
+   * kept per principal and per these headers, so nothing of one reaches another. Serve the bridge behind
+   * `authenticate` (`serveBridgeHttp`) for principals that are users; without it every caller is `anonymous`.
+   */
+  upstreamHeaders?: (
+    downstream: DownstreamCaller,
+  ) => Record<string, string> | Promise<Record<string, string>>;
   /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
   requestState?: ElicitationOptions['requestState'];
   clock?: Clock;
+}
+
+/** Who made a call downstream, as `upstreamHeaders` sees it. */
+export interface DownstreamCaller {
+  /** elicitkit's principal of the request (`principalOf`): the verified client and user, or `anonymous`. */
+  principal: string;
+  /** The verified credentials, when the bridge is served behind `authenticate`. */
+  authInfo: AuthInfo | undefined;
+  /** The request's own `Authorization` header, as it came. */
+  authorization: string | undefined;
 }
 
 /** A bridge: make a downstream server per session or request with {@link Bridge.server}, serve it over HTTP or stdio. */
@@ -65,6 +91,10 @@ export function createBridge(options: BridgeOptions): Bridge {
   const holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
   const calls = new Map<string, HeldCall>();
   const connections = new UpstreamConnections(options.upstream);
+  const headersFor =
+    options.upstreamHeaders ??
+    (({ authorization }: DownstreamCaller): Record<string, string> =>
+      authorization && options.forwardAuthorization ? { Authorization: authorization } : {});
 
   /**
    * Gives up the calls the host has not come back for within `holdMs`. A call's outcome is forgotten once the host has
@@ -81,11 +111,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const start = (
-    params: Record<string, unknown>,
-    principal: string,
-    authorization: string | undefined,
-  ): string => {
+  const start = (params: Record<string, unknown>, caller: DownstreamCaller): string => {
     sweep();
     if (calls.size >= maxHeld) {
       throw new ProtocolError(
@@ -94,28 +120,20 @@ export function createBridge(options: BridgeOptions): Bridge {
       );
     }
     const id = randomBytes(16).toString('base64url');
-    const call = new HeldCall(id, principal, clock.now());
+    const call = new HeldCall(id, caller.principal, clock.now());
     calls.set(id, call);
-    void runUpstream(call, params, authorization);
+    void runUpstream(call, params, caller);
     return id;
   };
 
-  const runUpstream = async (
-    call: HeldCall,
-    params: Record<string, unknown>,
-    authorization: string | undefined,
-  ) => {
+  const runUpstream = async (call: HeldCall, params: Record<string, unknown>, caller: DownstreamCaller) => {
     let lease: Lease | undefined;
     let outcome: Extract<CallEvent, { kind: 'result' | 'failed' }>;
     try {
-      const headers: Record<string, string> =
-        authorization && options.forwardAuthorization ? { Authorization: authorization } : {};
-      // Connections are kept per principal and per forwarded credential: nothing of one reaches another.
-      lease = await connections.lease(
-        call,
-        JSON.stringify([call.principal, headers.Authorization ?? null]),
-        headers,
-      );
+      const headers = checkedHeaders(await headersFor(caller));
+      // Connections are kept per principal and per these headers: nothing of one reaches another.
+      const owner = JSON.stringify([call.principal, Object.entries(headers).sort()]);
+      lease = await connections.lease(call, owner, headers);
       const result = await callToolWithElicitation(lease.client, params as never, { signal: call.signal });
       outcome = { kind: 'result', result: result as Record<string, unknown> };
     } catch (error) {
@@ -127,10 +145,13 @@ export function createBridge(options: BridgeOptions): Bridge {
   };
 
   const callTool = async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
-    const principal = principalOf(ctx.http?.authInfo);
+    const authInfo = ctx.http?.authInfo;
+    const principal = principalOf(authInfo);
     const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
     const params = { name: request.params?.name, arguments: request.params?.arguments ?? {} };
-    const id = await step(ctx, 'bridge-upstream-call', () => start(params, principal, authorization));
+    const id = await step(ctx, 'bridge-upstream-call', () =>
+      start(params, { principal, authInfo, authorization }),
+    );
     const call = calls.get(id);
     if (!call || call.principal !== principal) {
       throw new ProtocolError(
@@ -211,6 +232,16 @@ async function relayForm(
     if (isElicitkitError(error) && error.name !== 'AbortedError') return { action: 'decline' };
     throw error;
   }
+}
+
+/** What `upstreamHeaders` gave, checked: header names are tokens, values carry no line breaks. */
+function checkedHeaders(headers: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw new Error(`upstreamHeaders gave an invalid header: ${JSON.stringify(name).slice(0, 80)}`);
+    }
+  }
+  return headers;
 }
 
 function asDownstreamError(error: unknown): Error {

@@ -1,4 +1,4 @@
-import { serveMcpHttp } from '@elicitkit/server/http';
+import { type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Bridge } from './bridge.js';
 
@@ -12,11 +12,11 @@ export interface ServedBridge {
 
 /**
  * Serves `bridge` on one Streamable HTTP endpoint for hosts of every revision (2025 sessions and 2026-07-28 requests),
- * on loopback and a free port unless told otherwise.
+ * on loopback and a free port unless told otherwise; behind `authenticate`, each caller is its own principal.
  */
 export async function serveBridgeHttp(
   bridge: Bridge,
-  options: { hostname?: string; port?: number; path?: string } = {},
+  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'> = {},
 ): Promise<ServedBridge> {
   const served = await serveMcpHttp(() => bridge.server(), options);
   return {

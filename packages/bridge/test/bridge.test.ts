@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { serveMcpHttp } from '@elicitkit/server/http';
+import { staticTokenVerifier } from '@elicitkit/server/url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
@@ -14,7 +16,7 @@ import { NODE_TS } from '../../../test/support/node-ts.js';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
 import { createV1Server } from '../../client/test/helpers/server-v1.js';
 import { startTaskServer } from '../../client/test/helpers/task-server.js';
-import { type Bridge, createBridge, type Upstream } from '../src/index.js';
+import { type Bridge, createBridge, serveBridgeHttp, type Upstream } from '../src/index.js';
 
 /**
  * Issue 28, first slice: the bridge on real parts. Upstream: a v1 SDK 1.32 server that pushes `elicitation/create` on
@@ -350,5 +352,49 @@ describe('resources and prompts', () => {
       const prompt = await client.getPrompt({ name: 'greet' });
       expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Welcome!' });
     }
+  });
+});
+
+describe('identity upstream', () => {
+  it('behind authenticate, upstreamHeaders gives each principal its own upstream token and sessions', async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const bridge = createBridge({
+      upstream: { kind: 'http', url: upstream.url },
+      upstreamHeaders: ({ authInfo }) => ({
+        Authorization: `Bearer upstream-${String(authInfo?.extra?.sub)}`,
+      }),
+    });
+    const served = await serveBridgeHttp(bridge, {
+      authenticate: requireBearerAuth({
+        verifier: staticTokenVerifier({ 'token-alice': 'alice', 'token-bob': 'bob' }),
+      }),
+    });
+    cleanup.push(() => served.close());
+    const answer = () => ({ action: 'accept', content: BOOKING });
+    const alice = await host2025(served.url!, answer, { Authorization: 'Bearer token-alice' });
+    const bob = await host2025(served.url!, answer, { Authorization: 'Bearer token-bob' });
+    for (const host of [alice, bob, alice]) await host.client.callTool({ name: 'book', arguments: {} });
+    const calls = upstream.opened.filter((session) => session.authorization !== undefined);
+    expect(calls.map((session) => session.authorization)).toEqual([
+      'Bearer upstream-alice',
+      'Bearer upstream-bob',
+    ]);
+  });
+
+  it('a header upstreamHeaders should not give fails the call, naming it; nothing is sent', async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const bridge = createBridge({
+      upstream: { kind: 'http', url: upstream.url },
+      upstreamHeaders: () => ({ 'X-Token': 'a\r\nInjected: yes' }),
+    });
+    const served = await serveBridgeHttp(bridge);
+    cleanup.push(() => served.close());
+    const { client } = await host2025(served.url!, () => ({ action: 'accept', content: BOOKING }));
+    await expect(client.callTool({ name: 'book', arguments: {} })).rejects.toThrow(
+      /upstreamHeaders gave an invalid header: "X-Token"/,
+    );
+    expect(upstream.opened.filter((session) => session.authorization !== undefined)).toEqual([]);
   });
 });
