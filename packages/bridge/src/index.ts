@@ -10,6 +10,7 @@ export {
   createBridge,
   DEFAULT_HOLD_MS,
   DEFAULT_MAX_HELD_CALLS,
+  type DownstreamCaller,
 } from './bridge.js';
 export { type ServedBridge, serveBridgeHttp, serveBridgeStdio } from './serve.js';
 export type { Upstream } from './upstream.js';
