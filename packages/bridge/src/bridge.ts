@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { callToolWithElicitation, type FormAnswer } from '@elicitkit/client';
-import { type Clock, isElicitkitError, type RequestedSchema, systemClock } from '@elicitkit/core';
+import {
+  type Clock,
+  integerOption,
+  isElicitkitError,
+  type RequestedSchema,
+  systemClock,
+} from '@elicitkit/core';
 import {
   type ElicitationOptions,
   elicitForm,
@@ -45,6 +51,12 @@ export interface BridgeOptions {
   upstreamHeaders?: (
     downstream: DownstreamCaller,
   ) => Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * Where the bridge says what its operator should know, one line each: an upstream form a host could not be asked
+   * (no form mode, a secret-looking field) and was declined upstream. Default: `console.warn` (stderr, so stdio
+   * serving stays clean).
+   */
+  log?: (line: string) => void;
   /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
   requestState?: ElicitationOptions['requestState'];
   clock?: Clock;
@@ -87,8 +99,9 @@ const SWEEP_INTERVAL_MS = 30 * 1000;
  */
 export function createBridge(options: BridgeOptions): Bridge {
   const clock = options.clock ?? systemClock;
-  const maxHeld = options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS;
-  const holdMs = options.holdMs ?? DEFAULT_HOLD_MS;
+  const maxHeld = integerOption('maxHeldCalls', options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS, { min: 1 });
+  const holdMs = integerOption('holdMs', options.holdMs ?? DEFAULT_HOLD_MS, { min: 1000 });
+  const log = options.log ?? ((line: string) => console.warn(line));
   const calls = new Map<string, HeldCall>();
   const connections = new UpstreamConnections(options.upstream);
   const headersFor =
@@ -169,7 +182,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
         if (event.kind === 'result') return event.result as never;
         if (event.kind === 'failed') throw asDownstreamError(event.error);
-        call.answer(index, await relayForm(ctx, event.message, event.schema, index));
+        call.answer(index, await relayForm(ctx, event.message, event.schema, index, log));
       }
     } finally {
       ctx.mcpReq.signal.removeEventListener('abort', cancelled);
@@ -218,6 +231,7 @@ async function relayForm(
   message: string,
   schema: RequestedSchema,
   index: number,
+  log: (line: string) => void,
 ): Promise<FormAnswer> {
   try {
     // Core's requested schema is the raw form `elicitForm` takes (its type is wider, for authors' literals).
@@ -229,8 +243,11 @@ async function relayForm(
   } catch (error) {
     // A typed refusal (the host declared no form mode, a secret-looking field): upstream hears "declined".
     // Anything else, the round's own control flow included, goes on up.
-    if (isElicitkitError(error) && error.name !== 'AbortedError') return { action: 'decline' };
-    throw error;
+    if (!isElicitkitError(error) || error.name === 'AbortedError') throw error;
+    log(
+      `elicitkit bridge: declined an upstream form the host could not be asked (${error.code}): ${error.message}`,
+    );
+    return { action: 'decline' };
   }
 }
 

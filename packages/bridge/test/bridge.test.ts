@@ -398,3 +398,38 @@ describe('identity upstream', () => {
     expect(upstream.opened.filter((session) => session.authorization !== undefined)).toEqual([]);
   });
 });
+
+describe('what the host is not asked', () => {
+  it('[E-01] a form asking for a secret is declined upstream, and the operator is told', async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const lines: string[] = [];
+    const bridge = createBridge({
+      upstream: { kind: 'http', url: upstream.url },
+      log: (line) => lines.push(line),
+    });
+    const served = await serveBridgeHttp(bridge);
+    cleanup.push(() => served.close());
+    const { client, seen } = await host2025(served.url!, () => ({
+      action: 'accept',
+      content: { password: 'x' },
+    }));
+    const params = JSON.stringify({
+      mode: 'form',
+      message: 'Sign in',
+      requestedSchema: { type: 'object', properties: { password: { type: 'string', title: 'Password' } } },
+    });
+    const result = await client.callTool({ name: 'raw', arguments: { params } });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'decline' });
+    expect(seen).toEqual([]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^elicitkit bridge: declined an upstream form .*\(sensitive-field\)/),
+    ]);
+  });
+
+  it('refuses options out of range, naming them', () => {
+    const upstream: Upstream = { kind: 'http', url: new URL('http://127.0.0.1:1/mcp') };
+    expect(() => createBridge({ upstream, maxHeldCalls: 0 })).toThrow(/maxHeldCalls/);
+    expect(() => createBridge({ upstream, holdMs: 10 })).toThrow(/holdMs/);
+  });
+});
