@@ -15,6 +15,7 @@ import {
   type RawRequestedSchema,
   step,
 } from '@elicitkit/server';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
   ProtocolError,
@@ -61,6 +62,9 @@ export interface BridgeOptions {
   requestState?: ElicitationOptions['requestState'];
   clock?: Clock;
 }
+
+/** What the bridge sends upstream of a downstream `tools/call`: the tool and its arguments, nothing else. */
+type CallToolParams = CallToolRequest['params'];
 
 /** Who made a call downstream, as `upstreamHeaders` sees it. */
 export interface DownstreamCaller {
@@ -124,7 +128,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const start = (params: Record<string, unknown>, caller: DownstreamCaller): string => {
+  const start = (params: CallToolParams, caller: DownstreamCaller): string => {
     sweep();
     if (calls.size >= maxHeld) {
       throw new ProtocolError(
@@ -139,7 +143,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     return id;
   };
 
-  const runUpstream = async (call: HeldCall, params: Record<string, unknown>, caller: DownstreamCaller) => {
+  const runUpstream = async (call: HeldCall, params: CallToolParams, caller: DownstreamCaller) => {
     let lease: Lease | undefined;
     let outcome: Extract<CallEvent, { kind: 'result' | 'failed' }>;
     try {
@@ -147,8 +151,8 @@ export function createBridge(options: BridgeOptions): Bridge {
       // Connections are kept per principal and per these headers: nothing of one reaches another.
       const owner = JSON.stringify([call.principal, Object.entries(headers).sort()]);
       lease = await connections.lease(call, owner, headers);
-      const result = await callToolWithElicitation(lease.client, params as never, { signal: call.signal });
-      outcome = { kind: 'result', result: result as Record<string, unknown> };
+      const result = await callToolWithElicitation(lease.client, params, { signal: call.signal });
+      outcome = { kind: 'result', result };
     } catch (error) {
       outcome = { kind: 'failed', error };
     }
@@ -157,11 +161,11 @@ export function createBridge(options: BridgeOptions): Bridge {
     call.end(outcome);
   };
 
-  const callTool = async (request: { params?: Record<string, unknown> }, ctx: ServerContext) => {
+  const callTool = async (request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> => {
     const authInfo = ctx.http?.authInfo;
     const principal = principalOf(authInfo);
     const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
-    const params = { name: request.params?.name, arguments: request.params?.arguments ?? {} };
+    const params: CallToolParams = { name: request.params.name, arguments: request.params.arguments ?? {} };
     const id = await step(ctx, 'bridge-upstream-call', () =>
       start(params, { principal, authInfo, authorization }),
     );
@@ -180,7 +184,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         call.touchedAt = clock.now();
         const event = await call.event(index, ctx.mcpReq.signal);
         if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
-        if (event.kind === 'result') return event.result as never;
+        if (event.kind === 'result') return event.result;
         if (event.kind === 'failed') throw asDownstreamError(event.error);
         call.answer(index, await relayForm(ctx, event.message, event.schema, index, log));
       }
@@ -198,7 +202,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         ),
         { ...(options.requestState && { requestState: options.requestState }), clock },
       );
-      server.setRequestHandler('tools/call', callTool as never);
+      server.setRequestHandler('tools/call', callTool);
       // Passed through as they are; an ask during a read or a prompt is declined (tools only carry asks, for now).
       const pass = connections.pass.bind(connections);
       server.setRequestHandler('tools/list', (r) => pass((c) => c.listTools(r.params)));

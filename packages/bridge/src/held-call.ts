@@ -1,11 +1,12 @@
 import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { schemaOfFields } from './schema-of-fields.js';
 
 /** What one upstream call did, in order: each ask of the person, then how it ended. */
 export type CallEvent =
   | { kind: 'ask'; message: string; schema: RequestedSchema }
-  | { kind: 'result'; result: Record<string, unknown> }
+  | { kind: 'result'; result: CallToolResult }
   | { kind: 'failed'; error: unknown };
 
 /**

@@ -58,14 +58,15 @@ export class HttpSessions {
   }
 
   async #connect(headers: Readonly<Record<string, string>>): Promise<Session> {
-    const session: Session = { client: undefined as never, serving: undefined };
+    // The UI reads which call the connection serves now: set at each lease, cleared at each release.
+    const route: { serving: HeldCall | undefined } = { serving: undefined };
     const ui: ElicitationUI = {
-      form: (prompt) => session.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+      form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
       url: async () => ({ action: 'decline' }),
     };
-    session.client = await connectUpstream(this.#upstream, ui, headers, this.#era);
-    this.#era ??= eraOf(session.client);
-    return session;
+    const client = await connectUpstream(this.#upstream, ui, headers, this.#era);
+    this.#era ??= eraOf(client);
+    return Object.assign(route, { client });
   }
 
   #takeIdle(principal: string): Session | undefined {
