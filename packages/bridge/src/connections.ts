@@ -12,9 +12,9 @@ export interface Lease {
 
 /**
  * The bridge's connections upstream, by transport. Over HTTP a call gets a connection to itself (`HttpSessions`: kept
- * between calls of the same principal). A stdio upstream is one process, started once and kept (its state lives there, as for any host that spawns it); it
- * serves one call at a time, because a 2025 server's `elicitation/create` on stdio names no call it belongs to. The
- * others wait their turn.
+ * between calls of the same principal). A stdio upstream is one process, started once and kept (its state lives
+ * there, as for any host that spawns it); it serves one call at a time, because a 2025 server's `elicitation/create`
+ * on stdio names no call it belongs to. The others wait their turn.
  */
 export class UpstreamConnections {
   readonly #upstream: Upstream;
