@@ -30,7 +30,10 @@ import type { Upstream } from './upstream.js';
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
   upstream: Upstream;
-  /** Upstream calls held at once (over HTTP each on a connection of its own): more are refused until one ends. Default 256. */
+  /**
+   * Upstream calls held at once (over HTTP each on a connection of its own): more are refused until one ends.
+   * Default 256.
+   */
   maxHeldCalls?: number;
   /**
    * How long a held call waits for the downstream host to come back with an answer (a 2026-07-28 retry), in ms; then
@@ -76,9 +79,9 @@ export interface DownstreamCaller {
   authorization: string | undefined;
 }
 
-/** A bridge: make a downstream server per session or request with {@link Bridge.server}, serve it over HTTP or stdio. */
+/** A bridge: a downstream server per session or request ({@link Bridge.server}), served over HTTP or stdio. */
 export interface Bridge {
-  /** A downstream MCP server (SDK v2, both eras): hand it to `serveMcpHttp` or the SDK's `serveStdio` as the factory. */
+  /** A downstream MCP server (SDK v2, both eras): the factory for `serveMcpHttp` or the SDK's `serveStdio`. */
   server(): Server;
   /** How many upstream calls are running now (held for a host, or on their way). */
   readonly held: number;
@@ -94,12 +97,13 @@ const ENDED_CALL_GRACE_MS = 60 * 1000;
 const SWEEP_INTERVAL_MS = 30 * 1000;
 
 /**
- * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28, first slice:
- * tools and forms). A downstream `tools/call` starts the upstream call (on a connection of its own over HTTP; on a stdio
- * upstream's one process, one call at a time: `connections.ts`) and relays each of its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
- * 2026-07-28), the answer back upstream as the upstream's revision wants it (the host pipeline: an `ElicitResult`, an
- * `inputResponses` retry, a `tasks/update`). On 2026-07-28 the upstream call is held between rounds, its id sealed in
- * `requestState` (`step`), so the host's retry finds it (on this instance).
+ * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28: tools and forms,
+ * tasks upstream; resources and prompts as they are). A downstream `tools/call` starts the upstream call (on a
+ * connection to itself over HTTP; on a stdio upstream's one process, in turn: `connections.ts`) and relays each of
+ * its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
+ * 2026-07-28), the answer back upstream as the upstream's revision wants it (the host pipeline: an `ElicitResult`,
+ * an `inputResponses` retry, a `tasks/update`). On 2026-07-28 the upstream call is held between rounds, its id
+ * sealed in `requestState` (`step`), so the host's retry finds it (on this instance).
  */
 export function createBridge(options: BridgeOptions): Bridge {
   const clock = options.clock ?? systemClock;
