@@ -24,7 +24,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
-import { type CallEvent, HeldCall } from './held-call.js';
+import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
 import type { Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
@@ -155,7 +155,19 @@ export function createBridge(options: BridgeOptions): Bridge {
       // Connections are kept per principal and per these headers: nothing of one reaches another.
       const owner = JSON.stringify([call.principal, Object.entries(headers).sort()]);
       lease = await connections.lease(call, owner, headers);
-      const result = await callToolWithElicitation(lease.client, params, { signal: call.signal });
+      const result = await callToolWithElicitation(lease.client, params, {
+        signal: call.signal,
+        requestOptions: {
+          onprogress: ({ progress, total, message }) =>
+            call.notify({
+              kind: 'progress',
+              progress,
+              ...(total !== undefined && { total }),
+              ...(message !== undefined && { message }),
+            }),
+          resetTimeoutOnProgress: true,
+        },
+      });
       outcome = { kind: 'result', result };
     } catch (error) {
       outcome = { kind: 'failed', error };
@@ -183,6 +195,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     // The host cancelling the call (a 2025 request, or a 2026 round) cancels upstream.
     const cancelled = () => call.cancel('the downstream host cancelled the call');
     ctx.mcpReq.signal.addEventListener('abort', cancelled, { once: true });
+    const unlisten = call.listen(noticesTo(ctx));
     try {
       for (let index = 0; ; index++) {
         call.touchedAt = clock.now();
@@ -193,6 +206,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         call.answer(index, await relayForm(ctx, event.message, event.schema, index, log));
       }
     } finally {
+      unlisten();
       ctx.mcpReq.signal.removeEventListener('abort', cancelled);
     }
   };
@@ -202,9 +216,14 @@ export function createBridge(options: BridgeOptions): Bridge {
       const server = enableElicitation(
         new Server(
           { name: 'elicitkit-bridge', version: '0.1.0' },
-          { capabilities: { tools: {}, resources: {}, prompts: {} } },
+          { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } },
         ),
-        { ...(options.requestState && { requestState: options.requestState }), clock },
+        {
+          ...(options.requestState && { requestState: options.requestState }),
+          clock,
+          // Progress is upstream's to send (passed through below); a second sequence would not stay increasing.
+          progressIntervalMs: false,
+        },
       );
       server.setRequestHandler('tools/call', callTool);
       // Passed through as they are; an ask during a read or a prompt is declined (tools only carry asks, for now).
@@ -217,6 +236,9 @@ export function createBridge(options: BridgeOptions): Bridge {
       server.setRequestHandler('resources/read', (r) => pass((c) => c.readResource(r.params)));
       server.setRequestHandler('prompts/list', (r) => pass((c) => c.listPrompts(r.params)));
       server.setRequestHandler('prompts/get', (r) => pass((c) => c.getPrompt(r.params)));
+      // Log messages pass through as upstream sends them, on each call's own connection: a level set here has no
+      // one session upstream to go to, so it is accepted and not forwarded (documented in the README).
+      server.setRequestHandler('logging/setLevel', async () => ({}));
       return server;
     },
     get held() {
@@ -257,6 +279,24 @@ async function relayForm(
     );
     return { action: 'decline' };
   }
+}
+
+/**
+ * Where a call's notices go while a downstream run waits on it: progress under the host's own `progressToken` (none
+ * asked for, none sent), log messages as they came, both related to the host's request.
+ */
+function noticesTo(ctx: ServerContext): (notice: CallNotice) => void {
+  const token = ctx.mcpReq._meta?.progressToken;
+  const send = (notification: Parameters<ServerContext['mcpReq']['notify']>[0]) =>
+    void ctx.mcpReq.notify(notification).catch(() => {});
+  return (notice) => {
+    if (notice.kind === 'log') {
+      send({ method: 'notifications/message', params: notice.params });
+    } else if (token !== undefined) {
+      const { kind: _progress, ...progress } = notice;
+      send({ method: 'notifications/progress', params: { ...progress, progressToken: token } });
+    }
+  };
 }
 
 /** What `upstreamHeaders` gave, checked: header names are tokens, values carry no line breaks. */

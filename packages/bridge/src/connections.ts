@@ -1,5 +1,5 @@
 import type { ElicitationUI } from '@elicitkit/client';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
 import { HttpSessions } from './http-sessions.js';
 import { connectUpstream, type Upstream } from './upstream.js';
@@ -31,9 +31,17 @@ export class UpstreamConnections {
 
   /** For lists: over HTTP a shared connection that answers no forms; on stdio the one process. */
   control(): Promise<Client> {
+    const stdio = this.#upstream.kind === 'stdio';
+    // On stdio the one process's log messages go to the call holding it (over HTTP each call's own connection's do).
+    const onLog = stdio
+      ? (params: LoggingMessageNotification['params']) => this.#holder?.notify({ kind: 'log', params })
+      : undefined;
     this.#control ??= connectUpstream(
       this.#upstream,
-      this.#upstream.kind === 'stdio' ? this.#routedUI : refusingUI,
+      stdio ? this.#routedUI : refusingUI,
+      {},
+      undefined,
+      onLog,
     )
       .then((client) => {
         // The process or session gone: the next use starts again.

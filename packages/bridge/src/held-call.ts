@@ -1,7 +1,12 @@
 import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, LoggingMessageNotification } from '@modelcontextprotocol/client';
 import { schemaOfFields } from './schema-of-fields.js';
+
+/** A notification of the upstream call for the host: its progress, or a log message sent while it ran. */
+export type CallNotice =
+  | { kind: 'progress'; progress: number; total?: number; message?: string }
+  | { kind: 'log'; params: LoggingMessageNotification['params'] };
 
 /** What one upstream call did, in order: each ask of the person, then how it ended. */
 export type CallEvent =
@@ -25,6 +30,7 @@ export class HeldCall {
   readonly #answers = new Map<number, (answer: FormAnswer) => void>();
   readonly #waiters = new Set<() => void>();
   readonly #stop = new AbortController();
+  #listener: ((notice: CallNotice) => void) | undefined;
 
   constructor(id: string, principal: string, now: number) {
     this.id = id;
@@ -49,6 +55,22 @@ export class HeldCall {
       this.#answers.set(this.#events.length, settle);
       this.#push({ kind: 'ask', message: prompt.message, schema: schemaOfFields(prompt.fields) });
     });
+  }
+
+  /**
+   * Upstream's progress and log messages go to the downstream handler run that waits on the call now; none waiting
+   * (a 2026-07-28 host between rounds), they are dropped: they tell how things go, nothing depends on them.
+   */
+  notify(notice: CallNotice): void {
+    this.#listener?.(notice);
+  }
+
+  /** While a downstream run waits on the call: where its notices go. Returns what stops it. */
+  listen(listener: (notice: CallNotice) => void): () => void {
+    this.#listener = listener;
+    return () => {
+      if (this.#listener === listener) this.#listener = undefined;
+    };
   }
 
   end(event: Extract<CallEvent, { kind: 'result' | 'failed' }>): void {

@@ -1,5 +1,5 @@
 import type { ElicitationUI } from '@elicitkit/client';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
 import { connectUpstream, type Upstream, type UpstreamEra } from './upstream.js';
 
@@ -64,7 +64,9 @@ export class HttpSessions {
       form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
       url: async () => ({ action: 'decline' }),
     };
-    const client = await connectUpstream(this.#upstream, ui, headers, this.#era);
+    const onLog = (params: LoggingMessageNotification['params']) =>
+      route.serving?.notify({ kind: 'log', params });
+    const client = await connectUpstream(this.#upstream, ui, headers, this.#era, onLog);
     this.#era ??= eraOf(client);
     return Object.assign(route, { client });
   }

@@ -1,5 +1,10 @@
 import { type ElicitationUI, installElicitation } from '@elicitkit/client';
-import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type LoggingMessageNotification,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
 
 /** The server the bridge fronts: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Upstream =
@@ -23,12 +28,15 @@ export async function connectUpstream(
   ui: ElicitationUI,
   extraHeaders: Readonly<Record<string, string>> = {},
   era?: UpstreamEra,
+  onLog?: (params: LoggingMessageNotification['params']) => void,
 ): Promise<Client> {
   const client = new Client(
     { name: 'elicitkit-bridge', version: '0.1.0' },
     { versionNegotiation: negotiation(upstream, era) },
   );
   installElicitation(client, { ui, modes: ['form'] });
+  if (onLog)
+    client.setNotificationHandler('notifications/message', (notification) => onLog(notification.params));
   await client.connect(await transportTo(upstream, extraHeaders), { timeout: CONNECT_TIMEOUT_MS });
   return client;
 }

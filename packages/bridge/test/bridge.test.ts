@@ -6,7 +6,11 @@ import { staticTokenVerifier } from '@elicitkit/server/url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  ElicitResultSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
@@ -431,5 +435,54 @@ describe('what the host is not asked', () => {
     const upstream: Upstream = { kind: 'http', url: new URL('http://127.0.0.1:1/mcp') };
     expect(() => createBridge({ upstream, maxHeldCalls: 0 })).toThrow(/maxHeldCalls/);
     expect(() => createBridge({ upstream, holdMs: 10 })).toThrow(/holdMs/);
+  });
+});
+
+describe('progress and logging', () => {
+  it("pass through to the host's call: progress under the host's token, log messages as they came", async () => {
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.server.registerCapabilities({ logging: {} });
+      server.registerTool('report', { description: 'Reports as it goes, then asks' }, async (extra) => {
+        const progressToken = extra._meta?.progressToken;
+        if (progressToken !== undefined) {
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: 1, total: 2, message: 'Half way' },
+          });
+        }
+        await extra.sendNotification({
+          method: 'notifications/message',
+          params: { level: 'info', logger: 'report', data: 'collected 128 rows' },
+        });
+        const result = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: {
+              mode: 'form',
+              message: 'Send it?',
+              requestedSchema: { type: 'object', properties: {} },
+            } as never,
+          },
+          ElicitResultSchema,
+        );
+        return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client } = await host2025(url, () => ({ action: 'accept', content: {} }));
+    const logs: unknown[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      logs.push(notification.params);
+    });
+    const progress: unknown[] = [];
+    const result = await client.callTool({ name: 'report', arguments: {} }, undefined, {
+      onprogress: (p) => progress.push(p),
+    });
+    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: {} });
+    expect(progress).toEqual([{ progress: 1, total: 2, message: 'Half way' }]);
+    expect(logs).toEqual([{ level: 'info', logger: 'report', data: 'collected 128 rows' }]);
   });
 });
