@@ -6,10 +6,13 @@ import { staticTokenVerifier } from '@elicitkit/server/url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   ElicitRequestSchema,
   ElicitResultSchema,
   LoggingMessageNotificationSchema,
+  type ServerNotification,
+  type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import { requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
@@ -94,6 +97,20 @@ async function host2025(
   return { client, seen };
 }
 
+/** In a v1 upstream tool: asks a form with no fields (a confirmation), returns the `ElicitResult` as its text. */
+async function confirmUpstream(
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  message: string,
+) {
+  const result = await extra.sendRequest(
+    {
+      method: 'elicitation/create',
+      params: { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } } as never,
+    },
+    ElicitResultSchema,
+  );
+  return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
+}
 /** A 2025 host calls `tool` and never answers its form; `cancel` cancels the call (it must reject). */
 async function callThenCancel(url: URL, tool: string) {
   let onAsk!: () => void;
@@ -244,18 +261,7 @@ describe('upstream over Streamable HTTP (v1 SDK 1.32, a session per connection)'
       const server = createV1Server();
       server.registerTool('hold', { description: 'Asks and waits' }, async (extra) => {
         extra.signal.addEventListener('abort', () => upstreamCancelled(), { once: true });
-        const result = await extra.sendRequest(
-          {
-            method: 'elicitation/create',
-            params: {
-              mode: 'form',
-              message: 'Still there?',
-              requestedSchema: { type: 'object', properties: {} },
-            } as never,
-          },
-          ElicitResultSchema,
-        );
-        return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+        return confirmUpstream(extra, 'Still there?');
       });
       return server;
     });
@@ -455,18 +461,7 @@ describe('progress and logging', () => {
           method: 'notifications/message',
           params: { level: 'info', logger: 'report', data: 'collected 128 rows' },
         });
-        const result = await extra.sendRequest(
-          {
-            method: 'elicitation/create',
-            params: {
-              mode: 'form',
-              message: 'Send it?',
-              requestedSchema: { type: 'object', properties: {} },
-            } as never,
-          },
-          ElicitResultSchema,
-        );
-        return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+        return confirmUpstream(extra, 'Send it?');
       });
       return server;
     });
