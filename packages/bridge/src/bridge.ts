@@ -233,9 +233,9 @@ export function createBridge(options: BridgeOptions): Bridge {
       server.setRequestHandler('resources/templates/list', (r) =>
         pass((c) => c.listResourceTemplates(r.params)),
       );
-      server.setRequestHandler('resources/read', (r) => pass((c) => c.readResource(r.params)));
+      server.setRequestHandler('resources/read', (r) => pass((c) => c.readResource(r.params), true));
       server.setRequestHandler('prompts/list', (r) => pass((c) => c.listPrompts(r.params)));
-      server.setRequestHandler('prompts/get', (r) => pass((c) => c.getPrompt(r.params)));
+      server.setRequestHandler('prompts/get', (r) => pass((c) => c.getPrompt(r.params), true));
       // Log messages pass through as upstream sends them, on each call's own connection: a level set here has no
       // one session upstream to go to, so it is accepted and not forwarded (documented in the README).
       server.setRequestHandler('logging/setLevel', async () => ({}));

@@ -58,11 +58,12 @@ export class UpstreamConnections {
   }
 
   /**
-   * Runs `use` on a connection that relays no asks (a list, a read, a prompt: asks there are declined): over HTTP the
-   * shared one; on stdio the one process, in its turn, so that an ask cannot reach the call holding it.
+   * Runs `use` on a connection that relays no asks: over HTTP the shared one; on stdio the one process. A request that
+   * may ask (`mayAsk`: a resource read, a prompt) takes the process's turn there, so that its ask cannot reach the
+   * call holding it (its asks are declined); a list goes at once, never waiting behind a call that waits on a person.
    */
-  async pass<T>(use: (client: Client) => Promise<T>): Promise<T> {
-    if (this.#http) return use(await this.control());
+  async pass<T>(use: (client: Client) => Promise<T>, mayAsk = false): Promise<T> {
+    if (this.#http || !mayAsk) return use(await this.control());
     const release = await this.#takeTurn(undefined);
     try {
       return await use(await this.control());

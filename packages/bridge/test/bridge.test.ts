@@ -191,6 +191,15 @@ describe('upstream pushes a form on 2025-11-25 (v1 SDK 1.32 on stdio)', () => {
     expect(answered.sort()).toEqual(['Ada', 'Grace']);
   });
 
+  it('a list answers at once while a call holds the stdio process waiting on a person', async () => {
+    const { url } = await serve(UPSTREAM_2025);
+    const { asked, cancel } = await callThenCancel(url, 'book');
+    await asked;
+    const { client } = await host2025(url, () => ({ action: 'decline' }));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('book');
+    await cancel();
+  });
+
   it('a downstream cancel cancels the upstream call', async () => {
     const { bridge, url } = await serve(UPSTREAM_2025);
     const { asked, cancel } = await callThenCancel(url, 'book');
