@@ -124,6 +124,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweep = () => {
     const now = clock.now();
     for (const [id, call] of calls) {
+      if (call.watched) continue; // a host waits on it: a long upstream call is not an abandoned one
       const idle = now - call.touchedAt;
       if (idle > holdMs) call.cancel('the downstream host did not come back for this call');
       if (call.done && (idle > ENDED_CALL_GRACE_MS || idle > holdMs)) calls.delete(id);
@@ -207,6 +208,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       }
     } finally {
       unlisten();
+      call.touchedAt = clock.now(); // the host's absence counts from here
       ctx.mcpReq.signal.removeEventListener('abort', cancelled);
     }
   };

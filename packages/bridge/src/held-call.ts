@@ -65,6 +65,11 @@ export class HeldCall {
     this.#listener?.(notice);
   }
 
+  /** Whether a downstream run waits on the call now (a host is there, however long the upstream call takes). */
+  get watched(): boolean {
+    return this.#listener !== undefined;
+  }
+
   /** While a downstream run waits on the call: where its notices go. Returns what stops it. */
   listen(listener: (notice: CallNotice) => void): () => void {
     this.#listener = listener;

@@ -23,6 +23,7 @@ import { NODE_TS } from '../../../test/support/node-ts.js';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
 import { createV1Server } from '../../client/test/helpers/server-v1.js';
 import { startTaskServer } from '../../client/test/helpers/task-server.js';
+import { ManualClock } from '../../server/test/helpers/manual-clock.js';
 import { type Bridge, createBridge, serveBridgeHttp, type Upstream } from '../src/index.js';
 
 /**
@@ -261,6 +262,30 @@ describe('upstream over Streamable HTTP (v1 SDK 1.32, a session per connection)'
       await host.client.callTool({ name: 'book', arguments: {} });
     const calls = upstream.opened.filter((session) => session.authorization !== undefined);
     expect(calls.map((session) => session.authorization)).toEqual(['Bearer alice', 'Bearer bob']);
+  });
+
+  it('a call a host waits on is not given up, however long past holdMs', async () => {
+    const upstream = await serveV1Sessions(createV1Server);
+    cleanup.push(() => upstream.close());
+    const clock = new ManualClock();
+    const bridge = createBridge({ upstream: { kind: 'http', url: upstream.url }, holdMs: 1000, clock });
+    const served = await serveBridgeHttp(bridge);
+    cleanup.push(() => served.close());
+    let answer!: (result: unknown) => void;
+    let onAsk!: () => void;
+    const asked = new Promise<void>((resolve) => (onAsk = resolve));
+    const waiting = await host2025(served.url!, () => {
+      onAsk();
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const result = waiting.client.callTool({ name: 'book', arguments: {} });
+    await asked;
+    clock.advance(5000);
+    // Another call starts, which sweeps: the first, watched by its host, stays.
+    const other = await host2025(served.url!, () => ({ action: 'decline' }));
+    await other.client.callTool({ name: 'book', arguments: {} });
+    answer({ action: 'accept', content: BOOKING });
+    expect(JSON.parse(textOf(await result)!)).toEqual({ action: 'accept', content: BOOKING });
   });
 
   it('a downstream cancel reaches the upstream handler as its own cancellation', async () => {
