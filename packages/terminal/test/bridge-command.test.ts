@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/support/listen.js';
 import { NODE_TS } from '../../../test/support/node-ts.js';
 import { startServer2026 } from '../../client/test/helpers/server-2026.js';
 import { ELICIT } from './helpers/elicit-bin.js';
@@ -31,17 +33,21 @@ afterEach(async () => {
 
 /** Starts `elicit bridge …`; resolves with the endpoint from its first line. */
 async function bridgeOnHttp(...args: string[]): Promise<URL> {
+  return (await startBridge(args)).url;
+}
+
+/** Starts `elicit bridge …` with `env` added; resolves with its process and the endpoint from its first line. */
+async function startBridge(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: URL }> {
+  // Its own process group, so that killing the group takes its stdio upstream with it, as a machine dying would.
   const child: ChildProcess = spawn(ELICIT[0]!, [...ELICIT.slice(1), 'bridge', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+    detached: true,
   });
-  cleanup.push(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  );
+  cleanup.push(() => stopped(child, 'SIGTERM'));
   const lines = createInterface({ input: child.stdout! });
   const line = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
@@ -49,7 +55,16 @@ async function bridgeOnHttp(...args: string[]): Promise<URL> {
   });
   const match = /^MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)$/.exec(line);
   if (!match) throw new Error(`unexpected first line: ${line}`);
-  return new URL(match[1]!);
+  return { child, url: new URL(match[1]!) };
+}
+
+/** Sends `signal` to `child`'s process group (the bridge and its upstream) unless it ended; resolves once it has. */
+function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, signal);
+  });
 }
 
 describe('elicit bridge', () => {
@@ -147,6 +162,40 @@ describe('elicit bridge', () => {
       action: 'accept',
       content: { name: 'Ada', party: 2, seating: 'terrace' },
     });
+  });
+
+  it('killed mid-question and started again: the retry is refused, so the answer reaches no call and nothing twice', async () => {
+    const port = String(await freePort());
+    // The same state key across the restart, as instances share one: the new process opens the host's state and
+    // finds no held call behind it.
+    const env = { ELICITKIT_STATE_KEY: randomBytes(32).toString('base64') };
+    const args = ['--port', port, '--', ...V1_STDIO_SERVER];
+    const first = await startBridge(args, env);
+    let onAsk!: () => void;
+    const asked = new Promise<void>((resolve) => (onAsk = resolve));
+    let answer!: (answer: { action: 'submit'; content: Record<string, unknown> }) => void;
+    const ui = scriptedUI([], {
+      form: () => {
+        onAsk();
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    installElicitation(client, { ui, modes: ['form'] });
+    await client.connect(new StreamableHTTPClientTransport(first.url));
+    cleanup.push(() => client.close());
+    const call = callToolWithElicitation(client, { name: 'book', arguments: {} });
+    await asked; // the round is with the person; the upstream call is held in the first process
+    await stopped(first.child, 'SIGKILL');
+    const second = await startBridge(args, env);
+    expect(second.url.href).toBe(first.url.href);
+    answer({ action: 'submit', content: { name: 'Ada', party: 2, seating: 'terrace' } });
+    await expect(call).rejects.toThrow(/no longer held by the bridge .* call the tool again/);
+    // The person is asked once, and no second call was started for the answer.
+    expect(ui.prompts).toHaveLength(1);
   });
 
   it('refuses --port out of range, and --port with --stdio, naming what is wrong', async () => {
