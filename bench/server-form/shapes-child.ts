@@ -8,7 +8,14 @@ const passThrough = {
   '~standard': { version: 1, vendor: 'bench', validate: (value: unknown) => ({ value }) },
 };
 
+/** A JSON-schema validator that accepts every answer: the SDK's `elicitInput` with no validation of the content. */
+const passThroughValidator = {
+  getValidator: () => (input: unknown) => ({ valid: true, data: input, errorMessage: undefined }),
+};
+
 const ask = {
+  sdkFloor: (ctx: ServerContext, schema: RequestedSchema) =>
+    ctx.mcpReq.elicitInput({ mode: 'form', message: 'Your details', requestedSchema: schema }),
   floor: (ctx: ServerContext, schema: RequestedSchema) =>
     ctx.mcpReq.send(
       {
@@ -35,7 +42,10 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** A server with the `run` tool, running whatever job is set; the client that calls it. */
 async function rig(variant: Variant) {
-  const made = new McpServer({ name: 'bench', version: '1.0.0' });
+  const made = new McpServer(
+    { name: 'bench', version: '1.0.0' },
+    variant === 'sdkFloor' ? { jsonSchemaValidator: passThroughValidator as never } : undefined,
+  );
   // The raw SDK and the floor run on a plain server: nothing of elicitkit is installed for them.
   const server = variant === 'kit' ? enableElicitation(made) : made;
   const rigged = { job: (async () => undefined) as (ctx: ServerContext) => Promise<unknown> };
@@ -54,7 +64,7 @@ async function rig(variant: Variant) {
   };
 }
 
-type Variant = 'floor' | 'raw' | 'kit';
+type Variant = 'sdkFloor' | 'floor' | 'raw' | 'kit';
 
 /** A never-seen schema per ask, many asks in one long tool call: ns of CPU per round trip (the raw SDK, alone). */
 export async function measureNewSchema(variant: Variant): Promise<number> {
@@ -76,28 +86,29 @@ export async function measureNewSchema(variant: Variant): Promise<number> {
 const ASKS_PER_CALL = 1000;
 
 /**
- * A never-seen schema per ask, the SDK floor and elicitkit side by side in this process, batches interleaved (the
- * order flipped every batch; neither keeps anything per schema): ns of CPU per round trip of each.
+ * A never-seen schema per ask, the two floors and elicitkit side by side in this process, batches interleaved (the
+ * order rotated every batch; none keeps anything per schema): ns of CPU per round trip of each.
  */
-export async function measureNewSchemaPaired(): Promise<{ floor: number; kit: number }> {
-  const rigs = { floor: await rig('floor'), kit: await rig('kit') };
+export async function measureNewSchemaPaired(): Promise<Record<'sdkFloor' | 'floor' | 'kit', number>> {
+  const variants = ['sdkFloor', 'floor', 'kit'] as const;
+  const rigs = { sdkFloor: await rig('sdkFloor'), floor: await rig('floor'), kit: await rig('kit') };
   let next = 0;
-  for (const variant of ['floor', 'kit'] as const) {
+  for (const variant of variants) {
     rigs[variant].rigged.job = async (ctx) => {
       for (let i = 0; i < ASKS_PER_CALL / 4; i++) await ask[variant](ctx, contactSchema(next++));
     };
   }
-  const batches = { floor: [] as number[], kit: [] as number[] };
+  const batches = { sdkFloor: [] as number[], floor: [] as number[], kit: [] as number[] };
   for (let b = 0; b < 24; b++) {
-    for (const variant of b % 2 === 0 ? (['floor', 'kit'] as const) : (['kit', 'floor'] as const)) {
+    for (let v = 0; v < variants.length; v++) {
+      const variant = variants[(b + v) % variants.length]!;
       const start = process.cpuUsage();
       await rigs[variant].call();
       if (b >= 4) batches[variant].push(cpuNs(start) / (ASKS_PER_CALL / 4)); // the first four warm up
     }
   }
-  await rigs.floor.close();
-  await rigs.kit.close();
-  return { floor: median(batches.floor), kit: median(batches.kit) };
+  for (const variant of variants) await rigs[variant].close();
+  return { sdkFloor: median(batches.sdkFloor), floor: median(batches.floor), kit: median(batches.kit) };
 }
 
 /**
