@@ -1,7 +1,6 @@
 import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
 import type { CallToolResult, LoggingMessageNotification } from '@modelcontextprotocol/client';
-import { schemaOfFields } from './schema-of-fields.js';
 
 /** A notification of the upstream call for the host: its progress, or a log message sent while it ran. */
 export type CallNotice =
@@ -53,7 +52,7 @@ export class HeldCall {
       const withdrawn = () => settle({ action: 'cancel' });
       prompt.signal.addEventListener('abort', withdrawn, { once: true });
       this.#answers.set(this.#events.length, settle);
-      this.#push({ kind: 'ask', message: prompt.message, schema: schemaOfFields(prompt.fields) });
+      this.#push({ kind: 'ask', message: prompt.message, schema: prompt.requestedSchema });
     });
   }
 

@@ -1,4 +1,10 @@
-import type { AllowedUrlAnalysis, ContentIssue, ElicitContent, FormField } from '@elicitkit/core';
+import type {
+  AllowedUrlAnalysis,
+  ContentIssue,
+  ElicitContent,
+  FormField,
+  RequestedSchema,
+} from '@elicitkit/core';
 
 /**
  * The contract between the host pipeline (`installElicitation`) and a UI (terminal, browser, scripted).
@@ -33,6 +39,12 @@ export interface FormPrompt extends PromptBase {
   kind: 'form';
   /** The core form model, in schema order. */
   fields: FormField[];
+  /**
+   * The requested schema the form was made of, as core's checks let it through (the subset's keywords only, in the
+   * shapes the server wrote: `enum` or `oneOf`, defaults), its texts sanitized like `fields` and without the defaults
+   * `initial` leaves out: for what hands the form on rather than showing it (a bridge to another host).
+   */
+  requestedSchema: RequestedSchema;
   /** Starting answers: the schema defaults (E-13), or the previous attempt's answers on a re-ask. */
   initial: Partial<ElicitContent>;
   /** When a previous submission was invalid: why. The UI shows these next to the fields (E-59). */

@@ -134,8 +134,38 @@ describe('form mode', () => {
     expect(message).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e]/);
   });
 
-  it('answers cancel when the UI adapter fails, and reports the failure', async () => {
-    const { server, ui, host } = await setup();
+  it('[E-44] hands on the requested schema in the shapes the server wrote, its texts sanitized', async () => {
+    const { server, ui } = await setup();
+    ui.push({ form: { action: 'decline' } });
+    const hostile = 'Pick\u001b[2J\u202e one';
+    await server.elicit({
+      message: 'Choose',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          plain: { type: 'string', title: hostile, enum: ['a', 'b'], default: 'b' },
+          legacy: { type: 'string', enum: ['x'], enumNames: [hostile] },
+          titled: { type: 'string', oneOf: [{ const: 'y', title: hostile }] },
+          many: { type: 'array', items: { anyOf: [{ const: 'z', title: hostile }] } },
+          note: { type: 'string', description: `${hostile}\nsecond line`, default: 'ok\u202e' },
+          $comment: { type: 'boolean', $comment: 'annotations are not handed on' },
+        },
+        required: ['plain'],
+      },
+    });
+    const { requestedSchema } = ui.prompts[0] as FormPrompt;
+    const { plain, legacy, titled, many, note } = requestedSchema.properties as Record<string, never>;
+    expect(plain).toEqual({ type: 'string', title: 'Pick one', enum: ['a', 'b'], default: 'b' });
+    expect(legacy).toEqual({ type: 'string', enum: ['x'], enumNames: ['Pick one'] });
+    expect(titled).toEqual({ type: 'string', oneOf: [{ const: 'y', title: 'Pick one' }] });
+    expect(many).toEqual({ type: 'array', items: { anyOf: [{ const: 'z', title: 'Pick one' }] } });
+    // A default the form does not prefill (it would not show as it is) is not handed on either.
+    expect(note).toEqual({ type: 'string', description: 'Pick one\nsecond line' });
+    expect(requestedSchema.properties.$comment).toEqual({ type: 'boolean' });
+    expect(requestedSchema.required).toEqual(['plain']);
+  });
+
+  it('answers cancel when the UI adapter fails, and reports the failure', async () => {    const { server, ui, host } = await setup();
     const errors: unknown[] = [];
     host.on('error', (event) => errors.push(event.error));
     ui.push({

@@ -1,4 +1,10 @@
-import { type FormField, sanitizeForDisplay } from '@elicitkit/core';
+import {
+  type EnumOption,
+  type FormField,
+  type PrimitiveSchemaDefinition,
+  type RequestedSchema,
+  sanitizeForDisplay,
+} from '@elicitkit/core';
 
 /** Longest field label or option label shown; longer ones are cut (the UI has a line for each). */
 const MAX_LABEL_LENGTH = 200;
@@ -41,4 +47,40 @@ export function isDisplaySafe(value: unknown): boolean {
   if (typeof value === 'string') return sanitizeForDisplay(value) === value;
   if (Array.isArray(value)) return value.every(isDisplaySafe);
   return true;
+}
+
+/**
+ * The requested schema as a UI receives it beside the form model (E-44): the same texts sanitized as in
+ * {@link displayFields} (titles, descriptions, option titles, `enumNames`), and the defaults the form does not prefill
+ * (`unsafeDefaults`) left out, so that what hands the schema on (a bridge) passes on what the person would be shown.
+ * `schema` is core's clean copy: only the subset's keywords, in their shapes.
+ */
+export function displaySchema(schema: RequestedSchema, unsafeDefaults: readonly string[]): RequestedSchema {
+  const properties: Record<string, PrimitiveSchemaDefinition> = {};
+  for (const [name, definition] of Object.entries(schema.properties)) {
+    const shown: Record<string, unknown> = { ...definition, ...texts(definition) };
+    if (unsafeDefaults.includes(name)) delete shown.default;
+    if (Array.isArray(shown.oneOf)) shown.oneOf = (shown.oneOf as EnumOption[]).map(optionShown);
+    if (Array.isArray(shown.enumNames)) shown.enumNames = (shown.enumNames as string[]).map(label);
+    const items = shown.items as { anyOf?: EnumOption[] } | undefined;
+    if (items?.anyOf) shown.items = { ...items, anyOf: items.anyOf.map(optionShown) };
+    // Defined, not assigned: a field named `__proto__` is a field.
+    Object.defineProperty(properties, name, { value: shown, enumerable: true, writable: true });
+  }
+  return { ...schema, properties };
+}
+
+const label = (text: string) => sanitizeForDisplay(text, { maxLength: MAX_LABEL_LENGTH });
+const optionShown = (option: EnumOption): EnumOption => ({ ...option, title: label(option.title) });
+
+function texts(definition: { title?: string; description?: string }) {
+  return {
+    ...(definition.title !== undefined && { title: label(definition.title) }),
+    ...(definition.description !== undefined && {
+      description: sanitizeForDisplay(definition.description, {
+        allowNewlines: true,
+        maxLength: MAX_DESCRIPTION_LENGTH,
+      }),
+    }),
+  };
 }

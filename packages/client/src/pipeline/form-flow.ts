@@ -9,7 +9,7 @@ import {
 } from '@elicitkit/core';
 import type { PromptContext } from '../host/surface.js';
 import type { FormPrompt, Requester } from '../ui.js';
-import { displayFields, isDisplaySafe } from './display-form.js';
+import { displayFields, displaySchema, isDisplaySafe } from './display-form.js';
 import type { DroppedDefault } from './parse-request.js';
 
 export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action: 'decline' | 'cancel' };
@@ -40,6 +40,7 @@ export async function askForm(
       unsafe.map((field) => ({ field, message: 'the default holds characters that cannot be shown' })),
     );
   }
+  const shownSchema = displaySchema(schema, unsafe);
   let issues: ContentIssue[] | undefined;
   for (let attempt = 1; attempt <= maxInvalidSubmissions; attempt++) {
     const prompt: FormPrompt = {
@@ -49,6 +50,7 @@ export async function askForm(
       message,
       signal: context.signal,
       fields,
+      requestedSchema: shownSchema,
       initial,
       ...(issues && { issues }),
       validateField: (name, value) => validateField(schema, name, value),

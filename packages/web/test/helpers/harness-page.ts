@@ -108,6 +108,7 @@ const harness = {
       message: options.message ?? 'Please fill in the form.',
       signal: controller.signal,
       fields: formModel(schema),
+      requestedSchema: schema,
       initial: (options.initial ?? applyDefaults(schema)) as Partial<ElicitContent>,
       ...(options.issues && { issues: options.issues }),
       validateField: (name, value) => validateField(schema, name, value),

@@ -41,6 +41,7 @@ const prompt: FormPrompt = {
   message: 'Book a table.',
   signal: new AbortController().signal,
   fields: formModel(schema),
+  requestedSchema: schema,
   initial: applyDefaults(schema) as Partial<ElicitContent>,
   validateField: (name, value) => validateField(schema, name, value),
   validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
