@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { callToolWithElicitation, type FormAnswer } from '@elicitkit/client';
-import {
-  type Clock,
-  integerOption,
-  isElicitkitError,
-  type RequestedSchema,
-  systemClock,
-} from '@elicitkit/core';
+import { type Clock, integerOption, isElicitkitError, systemClock } from '@elicitkit/core';
 import {
   type ElicitationOptions,
   elicitForm,
   enableElicitation,
+  isAskKey,
   principalOf,
   type RawRequestedSchema,
   step,
@@ -204,7 +199,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
         if (event.kind === 'result') return event.result;
         if (event.kind === 'failed') throw asDownstreamError(event.error);
-        call.answer(index, await relayForm(ctx, event.message, event.schema, index, log));
+        call.answer(index, await relayForm(ctx, event, index, log));
       }
     } finally {
       unlisten();
@@ -260,15 +255,16 @@ export function createBridge(options: BridgeOptions): Bridge {
 /** Asks the downstream host one of upstream's forms; what it cannot be asked (no form mode, E-01) is declined. */
 async function relayForm(
   ctx: ServerContext,
-  message: string,
-  schema: RequestedSchema,
+  ask: Extract<CallEvent, { kind: 'ask' }>,
   index: number,
   log: (line: string) => void,
 ): Promise<FormAnswer> {
   try {
     // Core's requested schema is the raw form `elicitForm` takes (its type is wider, for authors' literals).
-    const form = schema as unknown as RawRequestedSchema;
-    const outcome = await elicitForm(ctx, { message, schema: form, key: `upstream-${index}` });
+    const form = ask.schema as unknown as RawRequestedSchema;
+    // A 2026-07-28 host is asked under upstream's own key, when upstream asked in a round (hosts address answers by it).
+    const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
+    const outcome = await elicitForm(ctx, { message: ask.message, schema: form, key });
     return outcome.action === 'accept'
       ? { action: 'submit', content: outcome.data as Record<string, unknown> }
       : { action: outcome.action };

@@ -9,7 +9,7 @@ export type CallNotice =
 
 /** What one upstream call did, in order: each ask of the person, then how it ended. */
 export type CallEvent =
-  | { kind: 'ask'; message: string; schema: RequestedSchema }
+  | { kind: 'ask'; message: string; schema: RequestedSchema; key: string | undefined }
   | { kind: 'result'; result: CallToolResult }
   | { kind: 'failed'; error: unknown };
 
@@ -52,7 +52,12 @@ export class HeldCall {
       const withdrawn = () => settle({ action: 'cancel' });
       prompt.signal.addEventListener('abort', withdrawn, { once: true });
       this.#answers.set(this.#events.length, settle);
-      this.#push({ kind: 'ask', message: prompt.message, schema: prompt.requestedSchema });
+      this.#push({
+        kind: 'ask',
+        message: prompt.message,
+        schema: prompt.requestedSchema,
+        key: prompt.inputRequestKey,
+      });
     });
   }
 

@@ -45,6 +45,11 @@ export interface FormPrompt extends PromptBase {
    * `initial` leaves out: for what hands the form on rather than showing it (a bridge to another host).
    */
   requestedSchema: RequestedSchema;
+  /**
+   * The form's key in the server's `inputRequests`, when it came as a 2026-07-28 input request (absent when the
+   * server sent `elicitation/create`): for what asks another host in turn (a bridge), under the same key.
+   */
+  inputRequestKey?: string;
   /** Starting answers: the schema defaults (E-13), or the previous attempt's answers on a re-ask. */
   initial: Partial<ElicitContent>;
   /** When a previous submission was invalid: why. The UI shows these next to the fields (E-59). */

@@ -97,6 +97,8 @@ describe('2026-07-28 forms through the one pipeline', () => {
     expect(result.content).toEqual([{ type: 'text', text: 'hello Ada' }]);
     const prompt = ui.prompts[0] as FormPrompt;
     expect(prompt).toMatchObject({ kind: 'form', message: 'Your name?', initial: { name: 'Ada' } });
+    // The round's key, for what asks another host in turn (a bridge) under the same key.
+    expect(prompt.inputRequestKey).toBe('name');
     expect(prompt.requester).toEqual({
       name: 'server-2026',
       title: 'Test Server 2026',

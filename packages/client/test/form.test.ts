@@ -163,9 +163,12 @@ describe('form mode', () => {
     expect(note).toEqual({ type: 'string', description: 'Pick one\nsecond line' });
     expect(requestedSchema.properties.$comment).toEqual({ type: 'boolean' });
     expect(requestedSchema.required).toEqual(['plain']);
+    // A pushed request has no round key.
+    expect((ui.prompts[0] as FormPrompt).inputRequestKey).toBeUndefined();
   });
 
-  it('answers cancel when the UI adapter fails, and reports the failure', async () => {    const { server, ui, host } = await setup();
+  it('answers cancel when the UI adapter fails, and reports the failure', async () => {
+    const { server, ui, host } = await setup();
     const errors: unknown[] = [];
     host.on('error', (event) => errors.push(event.error));
     ui.push({

@@ -40,6 +40,7 @@ const ENTRIES: Record<string, string[]> = {
     'enableElicitation',
     'generateStateKey',
     'integer',
+    'isAskKey',
     'isElicitkitError',
     'longRunning',
     'memoryOnceGuard',

@@ -19,7 +19,8 @@ export type FormAnswer = { action: 'accept'; content: ElicitContent } | { action
  * schema's defaults (E-13) for the user to review and change (E-05); nothing is added afterwards. An
  * answer that fails the schema is never sent: the UI is asked again with the issues (E-59), up to
  * `maxInvalidSubmissions` times, then the request is answered `cancel`.
- * `onDroppedDefaults` hears of defaults left out because they cannot be shown as they are.
+ * `onDroppedDefaults` hears of defaults left out because they cannot be shown as they are; `inputRequestKey` is the
+ * form's key in a 2026-07-28 round, when it came as an input request.
  */
 export async function askForm(
   schema: RequestedSchema,
@@ -27,6 +28,7 @@ export async function askForm(
   context: PromptContext,
   maxInvalidSubmissions: number,
   onDroppedDefaults: (dropped: DroppedDefault[]) => void = () => {},
+  inputRequestKey?: string,
 ): Promise<FormAnswer> {
   // E-44: every label, description and option label reaches the UI sanitized
   const fields = displayFields(formModel(schema));
@@ -51,6 +53,7 @@ export async function askForm(
       signal: context.signal,
       fields,
       requestedSchema: shownSchema,
+      ...(inputRequestKey !== undefined && { inputRequestKey }),
       initial,
       ...(issues && { issues }),
       validateField: (name, value) => validateField(schema, name, value),

@@ -92,6 +92,7 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
             surface.promptContext(signal),
             parts.maxInvalidSubmissions,
             (fields) => surface.events.emit('default-dropped', { requester, fields }),
+            origin.kind === 'input' ? origin.key : undefined,
           ),
         );
         return { ok: true, answer };

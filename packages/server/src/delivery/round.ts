@@ -76,9 +76,14 @@ export function defaultAskKey(position: number): string {
 
 const ASK_KEY = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** Whether `key` can name an ask in `inputRequests` (`DeliveryOptions.key`): 1 to 64 letters, digits, "_", "." or "-". */
+export function isAskKey(key: unknown): key is string {
+  return typeof key === 'string' && ASK_KEY.test(key);
+}
+
 /** Checks an author-chosen key (M-02: keys are the server's, unique within the request). */
 export function checkAskKey(key: string): string {
-  if (typeof key !== 'string' || !ASK_KEY.test(key)) {
+  if (!isAskKey(key)) {
     throw invalidOptionError('key', 'must be 1 to 64 letters, digits, "_", "." or "-"');
   }
   return key;

@@ -1,0 +1,59 @@
+// @needs tools
+import { createBridge, type ServedBridge, serveBridgeHttp } from '@elicitkit/bridge';
+import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
+import { afterAll, beforeAll } from 'vitest';
+import { TOOL_INSTALL_TIMEOUT_MS } from '../../support/tool-install.js';
+import { type ConformanceRun, conformanceRunner } from '../run-conformance.js';
+import { createConformanceServer, listChanges } from './conformance-server.js';
+import { describeServerScenarios } from './scenarios.js';
+
+// Issue 28: the official suite against the bridge fronting elicitkit's conformance server over Streamable HTTP: the
+// scenarios the server itself passes, with no baseline. What the suite sends reaches the upstream through the bridge,
+// and what the upstream asks reaches the suite through it, in the suite's revision.
+let upstream: ServedMcpHttp;
+let bridge: ServedBridge;
+let conformance: ConformanceRun;
+
+beforeAll(async () => {
+  upstream = await serveMcpHttp(createConformanceServer);
+  listChanges.notify = upstream.handler.notify;
+  bridge = await serveBridgeHttp(createBridge({ upstream: { kind: 'http', url: upstream.url } }));
+  conformance = await conformanceRunner('server');
+}, TOOL_INSTALL_TIMEOUT_MS);
+
+afterAll(async () => {
+  await bridge?.close();
+  await upstream?.close();
+  await conformance?.dispose();
+});
+
+const SAMPLING_AND_ROOTS = 'the bridge relays forms only, not sampling or roots input requests';
+const TASKS = 'the bridge does not serve the Tasks extension to hosts (it follows upstream tasks itself)';
+
+describeServerScenarios(
+  'official MCP conformance through the bridge',
+  () => ({ url: bridge.url!.href, conformance }),
+  {
+    'server-stateless': 'list changes are not forwarded to subscriptions/listen',
+    'input-required-result-multiple-input-requests': SAMPLING_AND_ROOTS,
+    'input-required-result-basic-sampling': SAMPLING_AND_ROOTS,
+    'input-required-result-basic-list-roots': SAMPLING_AND_ROOTS,
+    'input-required-result-capability-check':
+      "upstream is not told the host's own capabilities (and sampling is not relayed)",
+    'input-required-result-non-tool-request': 'an ask during prompts/get or resources/read is declined',
+    ...Object.fromEntries(
+      [
+        'tasks-lifecycle',
+        'tasks-capability-negotiation',
+        'tasks-wire-fields',
+        'tasks-request-state-removal',
+        'tasks-mrtr-input',
+        'tasks-request-headers',
+        'tasks-dispatch-and-envelope',
+        'tasks-status-notifications',
+        'tasks-required-task-error',
+        'tasks-mrtr-composition',
+      ].map((scenario) => [scenario, TASKS]),
+    ),
+  },
+);
