@@ -10,11 +10,12 @@ import {
   type RawRequestedSchema,
   step,
 } from '@elicitkit/server';
-import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/client';
+import type { Client, RequestOptions as UpstreamRequestOptions } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
   ProtocolError,
   ProtocolErrorCode,
+  type Result,
   Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -61,8 +62,8 @@ export interface BridgeOptions {
   clock?: Clock;
 }
 
-/** What the bridge sends upstream of a downstream `tools/call`: the tool and its arguments, nothing else. */
-type CallToolParams = CallToolRequest['params'];
+/** Sends one held request upstream on `client` (its asks reach the held call through the connection's UI). */
+type UpstreamSend = (client: Client, options: UpstreamRequestOptions) => Promise<Result>;
 
 /** Who made a call downstream, as `upstreamHeaders` sees it. */
 export interface DownstreamCaller {
@@ -92,9 +93,10 @@ const ENDED_CALL_GRACE_MS = 60 * 1000;
 const SWEEP_INTERVAL_MS = 30 * 1000;
 
 /**
- * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28: tools and forms,
- * tasks upstream; resources and prompts as they are). A downstream `tools/call` starts the upstream call (on a
- * connection to itself over HTTP; on a stdio upstream's one process, in turn: `connections.ts`) and relays each of
+ * Fronts one upstream MCP server for hosts of every revision, carrying elicitation across (issue 28: forms, tasks
+ * upstream). A downstream request that may ask the person (M-01: `tools/call`, `prompts/get`, `resources/read`)
+ * starts the upstream request (on a connection to itself over HTTP; on a stdio upstream's one process, in turn:
+ * `connections.ts`) and relays each of
  * its forms to the host the way the host's revision wants it (`elicitForm`: pushed on a 2025 session, a round on
  * 2026-07-28), the answer back upstream as the upstream's revision wants it (the host pipeline: an `ElicitResult`,
  * an `inputResponses` retry, a `tasks/update`). On 2026-07-28 the upstream call is held between rounds, its id
@@ -128,7 +130,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const start = (params: CallToolParams, caller: DownstreamCaller): string => {
+  const start = (send: UpstreamSend, caller: DownstreamCaller): string => {
     sweep();
     if (calls.size >= maxHeld) {
       throw new ProtocolError(
@@ -139,11 +141,11 @@ export function createBridge(options: BridgeOptions): Bridge {
     const id = randomBytes(16).toString('base64url');
     const call = new HeldCall(id, caller.principal, clock.now());
     calls.set(id, call);
-    void runUpstream(call, params, caller);
+    void runUpstream(call, send, caller);
     return id;
   };
 
-  const runUpstream = async (call: HeldCall, params: CallToolParams, caller: DownstreamCaller) => {
+  const runUpstream = async (call: HeldCall, send: UpstreamSend, caller: DownstreamCaller) => {
     let lease: Lease | undefined;
     let outcome: Extract<CallEvent, { kind: 'result' | 'failed' }>;
     try {
@@ -151,18 +153,16 @@ export function createBridge(options: BridgeOptions): Bridge {
       // Connections are kept per principal and per these headers: nothing of one reaches another.
       const owner = JSON.stringify([call.principal, Object.entries(headers).sort()]);
       lease = await connections.lease(call, owner, headers);
-      const result = await callToolWithElicitation(lease.client, params, {
+      const result = await send(lease.client, {
         signal: call.signal,
-        requestOptions: {
-          onprogress: ({ progress, total, message }) =>
-            call.notify({
-              kind: 'progress',
-              progress,
-              ...(total !== undefined && { total }),
-              ...(message !== undefined && { message }),
-            }),
-          resetTimeoutOnProgress: true,
-        },
+        onprogress: ({ progress, total, message }) =>
+          call.notify({
+            kind: 'progress',
+            progress,
+            ...(total !== undefined && { total }),
+            ...(message !== undefined && { message }),
+          }),
+        resetTimeoutOnProgress: true,
       });
       outcome = { kind: 'result', result };
     } catch (error) {
@@ -173,13 +173,19 @@ export function createBridge(options: BridgeOptions): Bridge {
     call.end(outcome);
   };
 
-  const callTool = async (request: CallToolRequest, ctx: ServerContext): Promise<CallToolResult> => {
+  /**
+   * A downstream request that may ask the person on the way (M-01: a tool call, a prompt, a resource read), relayed as
+   * an upstream request the bridge holds: its asks go to the host one by one, then its outcome.
+   */
+  const relay = async <R extends Result>(
+    send: (client: Client, options: UpstreamRequestOptions) => Promise<R>,
+    ctx: ServerContext,
+  ): Promise<R> => {
     const authInfo = ctx.http?.authInfo;
     const principal = principalOf(authInfo);
     const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
-    const params: CallToolParams = { name: request.params.name, arguments: request.params.arguments ?? {} };
     const id = await step(ctx, 'bridge-upstream-call', () =>
-      start(params, { principal, authInfo, authorization }),
+      start(send, { principal, authInfo, authorization }),
     );
     const call = calls.get(id);
     if (!call || call.principal !== principal) {
@@ -197,7 +203,7 @@ export function createBridge(options: BridgeOptions): Bridge {
         call.touchedAt = clock.now();
         const event = await call.event(index, ctx.mcpReq.signal);
         if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
-        if (event.kind === 'result') return event.result;
+        if (event.kind === 'result') return event.result as R; // what `send` resolved with
         if (event.kind === 'failed') throw asDownstreamError(event.error);
         call.answer(index, await relayForm(ctx, event, index, log));
       }
@@ -222,17 +228,34 @@ export function createBridge(options: BridgeOptions): Bridge {
           progressIntervalMs: false,
         },
       );
-      server.setRequestHandler('tools/call', callTool);
-      // Passed through as they are; an ask during a read or a prompt is declined (tools only carry asks, for now).
+      // Only what names the request goes upstream (not the host's _meta, nor a task it asked for).
+      server.setRequestHandler('tools/call', (r, ctx) =>
+        relay((client, options) => {
+          const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
+          return callToolWithElicitation(client, params, { signal: options.signal, requestOptions: options });
+        }, ctx),
+      );
+      server.setRequestHandler('prompts/get', (r, ctx) =>
+        relay(
+          (client, options) =>
+            client.getPrompt(
+              { name: r.params.name, ...(r.params.arguments && { arguments: r.params.arguments }) },
+              options,
+            ),
+          ctx,
+        ),
+      );
+      server.setRequestHandler('resources/read', (r, ctx) =>
+        relay((client, options) => client.readResource({ uri: r.params.uri }, options), ctx),
+      );
+      // Lists pass through as they are, at once (never behind a request waiting on a person).
       const pass = connections.pass.bind(connections);
       server.setRequestHandler('tools/list', (r) => pass((c) => c.listTools(r.params)));
       server.setRequestHandler('resources/list', (r) => pass((c) => c.listResources(r.params)));
       server.setRequestHandler('resources/templates/list', (r) =>
         pass((c) => c.listResourceTemplates(r.params)),
       );
-      server.setRequestHandler('resources/read', (r) => pass((c) => c.readResource(r.params), true));
       server.setRequestHandler('prompts/list', (r) => pass((c) => c.listPrompts(r.params)));
-      server.setRequestHandler('prompts/get', (r) => pass((c) => c.getPrompt(r.params), true));
       // Log messages pass through as upstream sends them, on each call's own connection: a level set here has no
       // one session upstream to go to, so it is accepted and not forwarded (documented in the README).
       server.setRequestHandler('logging/setLevel', async () => ({}));

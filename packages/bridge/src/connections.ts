@@ -58,18 +58,11 @@ export class UpstreamConnections {
   }
 
   /**
-   * Runs `use` on a connection that relays no asks: over HTTP the shared one; on stdio the one process. A request that
-   * may ask (`mayAsk`: a resource read, a prompt) takes the process's turn there, so that its ask cannot reach the
-   * call holding it (its asks are declined); a list goes at once, never waiting behind a call that waits on a person.
+   * Runs a list on a connection that is nobody's call's: over HTTP the shared one; on stdio the one process, at once
+   * (a list never waits behind a call that waits on a person).
    */
-  async pass<T>(use: (client: Client) => Promise<T>, mayAsk = false): Promise<T> {
-    if (this.#http || !mayAsk) return use(await this.control());
-    const release = await this.#takeTurn(undefined);
-    try {
-      return await use(await this.control());
-    } finally {
-      release();
-    }
+  async pass<T>(use: (client: Client) => Promise<T>): Promise<T> {
+    return use(await this.control());
   }
 
   /** A connection for `call`; `owner` names whose connections it may reuse (a principal and its credential). */
@@ -93,15 +86,11 @@ export class UpstreamConnections {
     }
   }
 
-  /** stdio: waits for the turn of `call` (none: a pass-through); returns what ends it. */
-  async #takeTurn(call: HeldCall | undefined): Promise<() => void> {
+  /** stdio: waits for the turn of `call`; returns what ends it. */
+  async #takeTurn(call: HeldCall): Promise<() => void> {
     let done!: () => void;
     const previous = this.#turn;
     this.#turn = new Promise<void>((resolve) => (done = resolve));
-    if (!call) {
-      await previous;
-      return done;
-    }
     await Promise.race([previous, aborted(call.signal)]);
     if (call.signal.aborted) {
       void previous.then(done);

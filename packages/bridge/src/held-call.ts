@@ -1,6 +1,6 @@
 import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
-import type { CallToolResult, LoggingMessageNotification } from '@modelcontextprotocol/client';
+import type { LoggingMessageNotification, Result } from '@modelcontextprotocol/client';
 
 /** A notification of the upstream call for the host: its progress, or a log message sent while it ran. */
 export type CallNotice =
@@ -10,7 +10,7 @@ export type CallNotice =
 /** What one upstream call did, in order: each ask of the person, then how it ended. */
 export type CallEvent =
   | { kind: 'ask'; message: string; schema: RequestedSchema; key: string | undefined }
-  | { kind: 'result'; result: CallToolResult }
+  | { kind: 'result'; result: Result }
   | { kind: 'failed'; error: unknown };
 
 /**

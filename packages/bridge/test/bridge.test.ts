@@ -397,6 +397,38 @@ describe('resources and prompts', () => {
       expect(prompt.messages[0]?.content).toEqual({ type: 'text', text: 'Welcome!' });
     }
   });
+
+  it('[M-01] a form upstream asks while building a prompt reaches hosts of either revision', async () => {
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerPrompt('greet', { description: 'Greets a guest by name' }, async (extra) => {
+        const answer = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: {
+              mode: 'form',
+              message: 'Who is coming?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            } as never,
+          },
+          ElicitResultSchema,
+        );
+        const name = answer.action === 'accept' ? String(answer.content?.name) : answer.action;
+        return { messages: [{ role: 'user', content: { type: 'text', text: `Welcome, ${name}!` } }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const modern = await host2026(url, [{ name: 'Ada' }]);
+    const legacy = await host2025(url, () => ({ action: 'accept', content: { name: 'Grace' } }));
+    const textOfPrompt = (prompt: { messages: { content: unknown }[] }) =>
+      (prompt.messages[0]?.content as { text: string }).text;
+    expect(textOfPrompt(await modern.client.getPrompt({ name: 'greet' }))).toBe('Welcome, Ada!');
+    expect(modern.ui.prompts).toHaveLength(1);
+    expect(textOfPrompt(await legacy.client.getPrompt({ name: 'greet' }))).toBe('Welcome, Grace!');
+    expect(legacy.seen).toHaveLength(1);
+  });
 });
 
 describe('identity upstream', () => {

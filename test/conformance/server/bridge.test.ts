@@ -40,7 +40,6 @@ describeServerScenarios(
     'input-required-result-basic-list-roots': SAMPLING_AND_ROOTS,
     'input-required-result-capability-check':
       "upstream is not told the host's own capabilities (and sampling is not relayed)",
-    'input-required-result-non-tool-request': 'an ask during prompts/get or resources/read is declined',
     ...Object.fromEntries(
       [
         'tasks-lifecycle',
