@@ -21,7 +21,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
-import type { Upstream } from './upstream.js';
+import type { ListKind, Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
@@ -81,6 +81,12 @@ export interface Bridge {
   server(): Server;
   /** How many upstream calls are running now (held for a host, or on their way). */
   readonly held: number;
+  /**
+   * Hears upstream's list changes (tools, prompts, resources), for whoever serves the bridge to announce to hosts
+   * (`serveBridgeHttp` and `serveBridgeStdio` do). The first listener connects upstream to hear them. Returns what
+   * stops listening.
+   */
+  onListChanged(listener: (kind: ListKind) => void): () => void;
   /** Cancels every held call and closes the upstream connections. */
   close(): Promise<void>;
 }
@@ -108,7 +114,20 @@ export function createBridge(options: BridgeOptions): Bridge {
   const holdMs = integerOption('holdMs', options.holdMs ?? DEFAULT_HOLD_MS, { min: 1000 });
   const log = options.log ?? ((line: string) => console.warn(line));
   const calls = new Map<string, HeldCall>();
-  const connections = new UpstreamConnections(options.upstream);
+  const listListeners = new Set<(kind: ListKind) => void>();
+  // 2025 sessions downstream, each its own server, told of list changes one by one (2026-07-28 hosts subscribe).
+  const sessions = new Set<Server>();
+  const connections = new UpstreamConnections(options.upstream, (kind) => {
+    for (const listener of listListeners) listener(kind);
+    for (const session of sessions) {
+      if (session.transport === undefined) sessions.delete(session);
+      else void session.notification({ method: `notifications/${kind}/list_changed` }).catch(() => {});
+    }
+  });
+  /** Connects upstream to hear its list changes, once someone downstream can be told of them. */
+  const hearListChanges = () => {
+    connections.control().catch((error) => log(`elicitkit bridge: cannot reach upstream: ${String(error)}`));
+  };
   const headersFor =
     options.upstreamHeaders ??
     (({ authorization }: DownstreamCaller): Record<string, string> =>
@@ -219,7 +238,14 @@ export function createBridge(options: BridgeOptions): Bridge {
       const server = enableElicitation(
         new Server(
           { name: 'elicitkit-bridge', version: '0.1.0' },
-          { capabilities: { tools: {}, resources: {}, prompts: {}, logging: {} } },
+          {
+            capabilities: {
+              tools: { listChanged: true },
+              resources: { listChanged: true },
+              prompts: { listChanged: true },
+              logging: {},
+            },
+          },
         ),
         {
           ...(options.requestState && { requestState: options.requestState }),
@@ -259,7 +285,17 @@ export function createBridge(options: BridgeOptions): Bridge {
       // Log messages pass through as upstream sends them, on each call's own connection: a level set here has no
       // one session upstream to go to, so it is accepted and not forwarded (documented in the README).
       server.setRequestHandler('logging/setLevel', async () => ({}));
+      // Only a 2025 session initializes; it is told of list changes until it closes.
+      server.oninitialized = () => {
+        sessions.add(server);
+        hearListChanges();
+      };
       return server;
+    },
+    onListChanged(listener) {
+      listListeners.add(listener);
+      hearListChanges();
+      return () => listListeners.delete(listener);
     },
     get held() {
       let running = 0;

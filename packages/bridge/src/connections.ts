@@ -2,7 +2,7 @@ import type { ElicitationUI } from '@elicitkit/client';
 import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
 import { HttpSessions } from './http-sessions.js';
-import { connectUpstream, type Upstream } from './upstream.js';
+import { connectUpstream, type ListKind, type Upstream } from './upstream.js';
 
 /** A connection to upstream lent to one call; `release` when the call is over (`reuse`: it ended as calls do). */
 export interface Lease {
@@ -23,13 +23,19 @@ export class UpstreamConnections {
   /** stdio: the call now holding the one process, whose asks its UI takes. */
   #holder: HeldCall | undefined;
   #turn: Promise<void> = Promise.resolve();
+  readonly #onListChanged: (kind: ListKind) => void;
 
-  constructor(upstream: Upstream) {
+  /** `onListChanged` hears upstream's list changes, through the shared connection (`control`). */
+  constructor(upstream: Upstream, onListChanged: (kind: ListKind) => void) {
     this.#upstream = upstream;
+    this.#onListChanged = onListChanged;
     this.#http = upstream.kind === 'http' ? new HttpSessions(upstream) : undefined;
   }
 
-  /** For lists: over HTTP a shared connection that answers no forms; on stdio the one process. */
+  /**
+   * For lists, and to hear upstream's list changes: over HTTP a shared connection that answers no forms; on stdio the
+   * one process. Connected on first use, and again after it closed.
+   */
   control(): Promise<Client> {
     const stdio = this.#upstream.kind === 'stdio';
     // On stdio the one process's log messages go to the call holding it (over HTTP each call's own connection's do).
@@ -42,6 +48,7 @@ export class UpstreamConnections {
       {},
       undefined,
       onLog,
+      this.#onListChanged,
     )
       .then((client) => {
         // The process or session gone: the next use starts again.

@@ -13,4 +13,4 @@ export {
   type DownstreamCaller,
 } from './bridge.js';
 export { type ServedBridge, serveBridgeHttp, serveBridgeStdio } from './serve.js';
-export type { Upstream } from './upstream.js';
+export type { ListKind, Upstream } from './upstream.js';

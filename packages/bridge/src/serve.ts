@@ -19,9 +19,17 @@ export async function serveBridgeHttp(
   options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'> = {},
 ): Promise<ServedBridge> {
   const served = await serveMcpHttp(() => bridge.server(), options);
+  // 2026-07-28 hosts hear list changes on their subscriptions (2025 sessions are told by the bridge itself).
+  const notify = served.handler.notify;
+  const stopListening = bridge.onListChanged((kind) => {
+    if (kind === 'tools') notify.toolsChanged();
+    else if (kind === 'prompts') notify.promptsChanged();
+    else notify.resourcesChanged();
+  });
   return {
     url: served.url,
     close: async () => {
+      stopListening();
       await served.close();
       await bridge.close();
     },

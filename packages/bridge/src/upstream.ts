@@ -11,6 +11,9 @@ export type Upstream =
   | { kind: 'http'; url: URL; headers?: Readonly<Record<string, string>> }
   | { kind: 'stdio'; command: string; args?: readonly string[] };
 
+/** A list upstream announced a change of. */
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
 /** The era an upstream spoke when first connected: later connections go straight to it. */
 export type UpstreamEra = '2025' | '2026-07-28';
 
@@ -29,10 +32,15 @@ export async function connectUpstream(
   extraHeaders: Readonly<Record<string, string>> = {},
   era?: UpstreamEra,
   onLog?: (params: LoggingMessageNotification['params']) => void,
+  onListChanged?: (kind: ListKind) => void,
 ): Promise<Client> {
   const client = new Client(
     { name: 'elicitkit-bridge', version: '0.1.0' },
-    { versionNegotiation: negotiation(upstream, era) },
+    {
+      versionNegotiation: negotiation(upstream, era),
+      // The SDK subscribes as the revision wants (a 2026-07-28 `subscriptions/listen`, a 2025 session's notices).
+      ...(onListChanged && { listChanged: listChangedHandlers(onListChanged) }),
+    },
   );
   installElicitation(client, { ui, modes: ['form'] });
   if (onLog)
@@ -64,4 +72,16 @@ async function transportTo(
     args: [...(upstream.args ?? [])],
     stderr: 'inherit',
   });
+}
+
+/** Hears each list change as it comes: no refresh (hosts list again themselves), no debounce (hosts debounce). */
+function listChangedHandlers(onListChanged: (kind: ListKind) => void) {
+  const on = (kind: ListKind) => ({
+    autoRefresh: false,
+    debounceMs: 0,
+    onChanged: (error: Error | null) => {
+      if (!error) onListChanged(kind);
+    },
+  });
+  return { tools: on('tools'), prompts: on('prompts'), resources: on('resources') };
 }

@@ -13,8 +13,9 @@ import {
   LoggingMessageNotificationSchema,
   type ServerNotification,
   type ServerRequest,
+  ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { requireBearerAuth } from '@modelcontextprotocol/server';
+import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
@@ -545,5 +546,41 @@ describe('progress and logging', () => {
     expect(JSON.parse(textOf(result)!)).toEqual({ action: 'accept', content: {} });
     expect(progress).toEqual([{ progress: 1, total: 2, message: 'Half way' }]);
     expect(logs).toEqual([{ level: 'info', logger: 'report', data: 'collected 128 rows' }]);
+  });
+});
+
+describe('list changes', () => {
+  it("upstream's list changes reach a 2025 session and a 2026-07-28 subscription", async () => {
+    const upstream = await serveMcpHttp(() => {
+      const server = new McpServer({ name: 'changing', version: '1.0.0' });
+      server.registerTool('grow', { description: 'Adds a tool' }, async () => {
+        upstream.handler.notify.toolsChanged();
+        return { content: [{ type: 'text', text: 'grown' }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const served = await serveBridgeHttp(createBridge({ upstream: { kind: 'http', url: upstream.url } }));
+    cleanup.push(() => served.close());
+    let toldLegacy!: () => void;
+    const legacyTold = new Promise<void>((resolve) => (toldLegacy = resolve));
+    const legacy = (await host2025(served.url!, () => ({ action: 'decline' }))).client;
+    legacy.setNotificationHandler(ToolListChangedNotificationSchema, async () => toldLegacy());
+    let toldModern!: () => void;
+    const modernTold = new Promise<void>((resolve) => (toldModern = resolve));
+    const modern = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => toldModern() } },
+      },
+    );
+    await modern.connect(new StreamableHTTPClientTransport(served.url!));
+    cleanup.push(() => modern.close());
+    expect(modern.autoOpenedSubscription).toBeDefined(); // connect waits for the acknowledgement
+    // A list goes through the bridge's shared upstream connection, which is subscribed once it is connected.
+    await legacy.listTools();
+    expect(textOf(await legacy.callTool({ name: 'grow', arguments: {} }))).toBe('grown');
+    await Promise.all([legacyTold, modernTold]);
   });
 });

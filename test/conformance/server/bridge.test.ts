@@ -34,7 +34,6 @@ describeServerScenarios(
   'official MCP conformance through the bridge',
   () => ({ url: bridge.url!.href, conformance }),
   {
-    'server-stateless': 'list changes are not forwarded to subscriptions/listen',
     'input-required-result-multiple-input-requests': SAMPLING_AND_ROOTS,
     'input-required-result-basic-sampling': SAMPLING_AND_ROOTS,
     'input-required-result-basic-list-roots': SAMPLING_AND_ROOTS,
