@@ -2,17 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { callToolWithElicitation, type FormAnswer } from '@elicitkit/client';
 import { type Clock, integerOption, isElicitkitError, systemClock } from '@elicitkit/core';
 import {
+  DEFAULT_ELICITATION_TIMEOUT_MS,
   type ElicitationOptions,
   elicitForm,
   enableElicitation,
   isAskKey,
   principalOf,
+  protocolEraOf,
   type RawRequestedSchema,
   step,
 } from '@elicitkit/server';
 import type { Client, RequestOptions as UpstreamRequestOptions } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
+  CLIENT_CAPABILITIES_META_KEY,
+  type ClientCapabilities,
+  type InputRequiredResult,
   ProtocolError,
   ProtocolErrorCode,
   type Result,
@@ -21,7 +26,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
-import type { ListKind, Upstream } from './upstream.js';
+import { asksForms, type ListKind, type RelayedCapabilities, type Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
@@ -149,7 +154,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const start = (send: UpstreamSend, caller: DownstreamCaller): string => {
+  const start = (send: UpstreamSend, caller: DownstreamCaller, capabilities: RelayedCapabilities): string => {
     sweep();
     if (calls.size >= maxHeld) {
       throw new ProtocolError(
@@ -160,18 +165,24 @@ export function createBridge(options: BridgeOptions): Bridge {
     const id = randomBytes(16).toString('base64url');
     const call = new HeldCall(id, caller.principal, clock.now());
     calls.set(id, call);
-    void runUpstream(call, send, caller);
+    void runUpstream(call, send, caller, capabilities);
     return id;
   };
 
-  const runUpstream = async (call: HeldCall, send: UpstreamSend, caller: DownstreamCaller) => {
+  const runUpstream = async (
+    call: HeldCall,
+    send: UpstreamSend,
+    caller: DownstreamCaller,
+    capabilities: RelayedCapabilities,
+  ) => {
     let lease: Lease | undefined;
     let outcome: Extract<CallEvent, { kind: 'result' | 'failed' }>;
     try {
       const headers = checkedHeaders(await headersFor(caller));
-      // Connections are kept per principal and per these headers: nothing of one reaches another.
-      const owner = JSON.stringify([call.principal, Object.entries(headers).sort()]);
-      lease = await connections.lease(call, owner, headers);
+      // Connections are kept per principal, per these headers and per what the host can be sent: nothing of one
+      // reaches another, and upstream is told what this host can do.
+      const owner = JSON.stringify([call.principal, Object.entries(headers).sort(), capabilities]);
+      lease = await connections.lease(call, owner, headers, capabilities);
       const result = await send(lease.client, {
         signal: call.signal,
         onprogress: ({ progress, total, message }) =>
@@ -199,12 +210,14 @@ export function createBridge(options: BridgeOptions): Bridge {
   const relay = async <R extends Result>(
     send: (client: Client, options: UpstreamRequestOptions) => Promise<R>,
     ctx: ServerContext,
-  ): Promise<R> => {
+    server: Server,
+  ): Promise<R | InputRequiredResult> => {
     const authInfo = ctx.http?.authInfo;
     const principal = principalOf(authInfo);
     const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
+    const capabilities = relayedCapabilities(server, ctx);
     const id = await step(ctx, 'bridge-upstream-call', () =>
-      start(send, { principal, authInfo, authorization }),
+      start(send, { principal, authInfo, authorization }, capabilities),
     );
     const call = calls.get(id);
     if (!call || call.principal !== principal) {
@@ -221,10 +234,17 @@ export function createBridge(options: BridgeOptions): Bridge {
       for (let index = 0; ; index++) {
         call.touchedAt = clock.now();
         const event = await call.event(index, ctx.mcpReq.signal);
-        if (event.kind !== 'ask') calls.delete(id); // the outcome is read: nothing more to hold
+        if (event.kind === 'result' || event.kind === 'failed') calls.delete(id); // the outcome is read: nothing more to hold
         if (event.kind === 'result') return event.result as R; // what `send` resolved with
         if (event.kind === 'failed') throw asDownstreamError(event.error);
-        call.answer(index, await relayForm(ctx, event, index, log));
+        if (event.kind === 'ask') {
+          call.answer(index, await relayForm(ctx, event, index, log));
+          continue;
+        }
+        const relayed = await relayRequest(ctx, event, index, capabilities);
+        if (relayed.kind === 'ask-host') return relayed.result; // this round asks the host; its retry comes back here
+        if (relayed.kind === 'answered') call.answer(index, relayed.result);
+        else call.fail(index, relayed.error);
       }
     } finally {
       unlisten();
@@ -256,10 +276,17 @@ export function createBridge(options: BridgeOptions): Bridge {
       );
       // Only what names the request goes upstream (not the host's _meta, nor a task it asked for).
       server.setRequestHandler('tools/call', (r, ctx) =>
-        relay((client, options) => {
-          const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
-          return callToolWithElicitation(client, params, { signal: options.signal, requestOptions: options });
-        }, ctx),
+        relay(
+          (client, options) => {
+            const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
+            // Without form mode (the host declared none) the SDK's own driver runs the rounds (sampling, roots).
+            return asksForms(client)
+              ? callToolWithElicitation(client, params, { signal: options.signal, requestOptions: options })
+              : client.callTool(params, options);
+          },
+          ctx,
+          server,
+        ),
       );
       server.setRequestHandler('prompts/get', (r, ctx) =>
         relay(
@@ -269,10 +296,11 @@ export function createBridge(options: BridgeOptions): Bridge {
               options,
             ),
           ctx,
+          server,
         ),
       );
       server.setRequestHandler('resources/read', (r, ctx) =>
-        relay((client, options) => client.readResource({ uri: r.params.uri }, options), ctx),
+        relay((client, options) => client.readResource({ uri: r.params.uri }, options), ctx, server),
       );
       // Lists pass through as they are, at once (never behind a request waiting on a person).
       const pass = connections.pass.bind(connections);
@@ -374,3 +402,89 @@ function asDownstreamError(error: unknown): Error {
     `the upstream call failed: ${message.slice(0, 500)}`,
   );
 }
+
+/** What the host can be sent besides forms, from what it declared (at `initialize`, or in this request's `_meta`). */
+function relayedCapabilities(server: Server, ctx: ServerContext): RelayedCapabilities {
+  const declared =
+    ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
+      | ClientCapabilities
+      | undefined) ?? server.getClientCapabilities();
+  return {
+    form: declaresFormMode(declared?.elicitation),
+    sampling: declared?.sampling !== undefined,
+    roots: declared?.roots !== undefined,
+  };
+}
+
+/** Form mode, as the spec reads `elicitation`: `{}` (the 2025-06-18 shape) or with `form`. */
+function declaresFormMode(elicitation: ClientCapabilities['elicitation']): boolean {
+  if (elicitation === undefined) return false;
+  const modes = elicitation as { form?: unknown; url?: unknown };
+  return modes.form !== undefined || modes.url === undefined;
+}
+
+/** How a sampling or roots request went: answered by the host, failed, or this round asks the host for it. */
+type Relayed =
+  | { kind: 'answered'; result: Result }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'ask-host'; result: InputRequiredResult };
+
+/** A stand-in thrown out of a step: this round has no answer yet (nothing is recorded). */
+const NOT_YET = Symbol('not answered yet');
+
+// A sampling result (with its content) is kept in the sealed state until the call ends: a larger one fails upstream.
+const MAX_RELAYED_RESULT_BYTES = 32 * 1024;
+
+/**
+ * Hands the host upstream's sampling or roots request: pushed on a 2025 session (the host's answer comes back on it);
+ * on 2026-07-28 an input request of this round, under upstream's own key, whose answer the retry brings. The answer is
+ * kept as a step (sealed in `requestState`), so the rounds after it replay it rather than asking again.
+ */
+async function relayRequest(
+  ctx: ServerContext,
+  event: Extract<CallEvent, { kind: 'request' }>,
+  index: number,
+  capabilities: RelayedCapabilities,
+): Promise<Relayed> {
+  // A stdio upstream was told every capability (one process for every host): this host may lack this one.
+  const needs = event.method === 'roots/list' ? 'roots' : 'sampling';
+  if (!capabilities[needs]) {
+    return { kind: 'failed', error: new Error(`the host did not declare the ${needs} capability`) };
+  }
+  const key = isAskKey(event.key) ? event.key : `upstream-${index}`;
+  const request = { method: event.method, params: event.params };
+  try {
+    const result = await step(
+      ctx,
+      `bridge-request-${index}`,
+      async () => {
+        if (protocolEraOf(ctx) !== '2026-07-28') {
+          return (await ctx.mcpReq.send(request as never, ANY_RESULT as never, {
+            signal: ctx.mcpReq.signal,
+            timeout: DEFAULT_ELICITATION_TIMEOUT_MS,
+          })) as Result;
+        }
+        const responses = ctx.mcpReq.inputResponses as Record<string, unknown> | undefined;
+        const response = responses && Object.hasOwn(responses, key) ? responses[key] : undefined;
+        if (response === undefined) throw NOT_YET;
+        if (typeof response !== 'object' || response === null || Array.isArray(response)) {
+          throw new Error(`the host answered ${event.method} with something other than a result object`);
+        }
+        return response as Result;
+      },
+      { maxBytes: MAX_RELAYED_RESULT_BYTES },
+    );
+    return { kind: 'answered', result };
+  } catch (error) {
+    if (error !== NOT_YET) return { kind: 'failed', error };
+    return {
+      kind: 'ask-host',
+      result: { resultType: 'input_required', inputRequests: { [key]: request } } as InputRequiredResult,
+    };
+  }
+}
+
+/** The host's result is passed on as it came: upstream's SDK reads it with its own schema. */
+const ANY_RESULT = {
+  '~standard': { version: 1, vendor: 'elicitkit-bridge', validate: (value: unknown) => ({ value }) },
+};

@@ -2,7 +2,14 @@ import type { ElicitationUI } from '@elicitkit/client';
 import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
 import { HttpSessions } from './http-sessions.js';
-import { connectUpstream, type ListKind, type Upstream } from './upstream.js';
+import {
+  connectUpstream,
+  type ListKind,
+  NOT_IN_A_CALL,
+  type RelayedCapabilities,
+  type RelayedRequest,
+  type Upstream,
+} from './upstream.js';
 
 /** A connection to upstream lent to one call; `release` when the call is over (`reuse`: it ended as calls do). */
 export interface Lease {
@@ -42,14 +49,17 @@ export class UpstreamConnections {
     const onLog = stdio
       ? (params: LoggingMessageNotification['params']) => this.#holder?.notify({ kind: 'log', params })
       : undefined;
-    this.#control ??= connectUpstream(
-      this.#upstream,
-      stdio ? this.#routedUI : refusingUI,
-      {},
-      undefined,
-      onLog,
-      this.#onListChanged,
-    )
+    this.#control ??= connectUpstream(this.#upstream, {
+      ui: stdio ? this.#routedUI : refusingUI,
+      ...(onLog && { onLog }),
+      onListChanged: this.#onListChanged,
+      // stdio: the one process serves every call, so it declares forms, sampling and roots whatever a host can do (what
+      // a host cannot be asked is declined or fails upstream); over HTTP each call's own connection declares its host's.
+      ...(stdio && {
+        onRequest: this.#routedRequest,
+        capabilities: { form: true, sampling: true, roots: true },
+      }),
+    })
       .then((client) => {
         // The process or session gone: the next use starts again.
         client.onclose = () => {
@@ -72,9 +82,17 @@ export class UpstreamConnections {
     return use(await this.control());
   }
 
-  /** A connection for `call`; `owner` names whose connections it may reuse (a principal and its credential). */
-  async lease(call: HeldCall, owner: string, headers: Readonly<Record<string, string>>): Promise<Lease> {
-    if (this.#http) return this.#http.lease(call, owner, headers);
+  /**
+   * A connection for `call`; `owner` names whose connections it may reuse (a principal and its credential),
+   * `capabilities` what its host can be sent besides forms.
+   */
+  async lease(
+    call: HeldCall,
+    owner: string,
+    headers: Readonly<Record<string, string>>,
+    capabilities: RelayedCapabilities,
+  ): Promise<Lease> {
+    if (this.#http) return this.#http.lease(call, owner, headers, capabilities);
     // stdio: the process's turn (or the call given up meanwhile).
     const release = await this.#takeTurn(call);
     try {
@@ -118,6 +136,10 @@ export class UpstreamConnections {
     ...relay,
     form: (prompt) => this.#holder?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
   };
+
+  /** stdio: a sampling or roots request goes to the call holding the process; with none, upstream hears an error. */
+  readonly #routedRequest = (request: RelayedRequest, signal: AbortSignal) =>
+    this.#holder?.request({ kind: 'request', ...request }, signal) ?? Promise.reject(NOT_IN_A_CALL);
 }
 
 /** URL mode is not carried yet: a URL prompt that gets this far is declined. */

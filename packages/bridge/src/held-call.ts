@@ -2,14 +2,24 @@ import type { FormAnswer, FormPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
 import type { LoggingMessageNotification, Result } from '@modelcontextprotocol/client';
 
+/** How an event waiting for the host is settled. */
+interface Settle {
+  answer(value: unknown): void;
+  fail(error: unknown): void;
+}
+
 /** A notification of the upstream call for the host: its progress, or a log message sent while it ran. */
 export type CallNotice =
   | { kind: 'progress'; progress: number; total?: number; message?: string }
   | { kind: 'log'; params: LoggingMessageNotification['params'] };
 
-/** What one upstream call did, in order: each ask of the person, then how it ended. */
+/** What upstream may send the host besides forms (2025: pushed; 2026-07-28: an input request). */
+export type RelayedMethod = 'sampling/createMessage' | 'roots/list';
+
+/** What one upstream call did, in order: each ask of the person (a form, or a request for the host), then how it ended. */
 export type CallEvent =
   | { kind: 'ask'; message: string; schema: RequestedSchema; key: string | undefined }
+  | { kind: 'request'; method: RelayedMethod; params: Record<string, unknown>; key: string | undefined }
   | { kind: 'result'; result: Result }
   | { kind: 'failed'; error: unknown };
 
@@ -26,7 +36,7 @@ export class HeldCall {
   /** When the downstream side last came for it, by the bridge's clock. */
   touchedAt: number;
   readonly #events: CallEvent[] = [];
-  readonly #answers = new Map<number, (answer: FormAnswer) => void>();
+  readonly #answers = new Map<number, Settle>();
   readonly #waiters = new Set<() => void>();
   readonly #stop = new AbortController();
   #listener: ((notice: CallNotice) => void) | undefined;
@@ -44,20 +54,43 @@ export class HeldCall {
 
   /** The host pipeline's form, as an event; resolves with the downstream answer, or `cancel` when withdrawn. */
   ask(prompt: FormPrompt): Promise<FormAnswer> {
-    return new Promise((resolve) => {
-      const settle = (answer: FormAnswer) => {
-        prompt.signal.removeEventListener('abort', withdrawn);
-        resolve(answer);
-      };
-      const withdrawn = () => settle({ action: 'cancel' });
-      prompt.signal.addEventListener('abort', withdrawn, { once: true });
-      this.#answers.set(this.#events.length, settle);
-      this.#push({
+    return this.#await<FormAnswer>(
+      prompt.signal,
+      { action: 'cancel' },
+      {
         kind: 'ask',
         message: prompt.message,
         schema: prompt.requestedSchema,
         key: prompt.inputRequestKey,
-      });
+      },
+    );
+  }
+
+  /**
+   * Upstream's sampling or roots request, as an event; resolves with the host's result, rejects with its error (or
+   * when upstream withdraws it).
+   */
+  request(event: Extract<CallEvent, { kind: 'request' }>, signal: AbortSignal): Promise<Result> {
+    return this.#await<Result>(signal, undefined, event);
+  }
+
+  /** Pushes `event` and waits for its answer; `withdrawn` is the answer when `signal` aborts (none: a rejection). */
+  #await<T>(signal: AbortSignal, withdrawn: T | undefined, event: CallEvent): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => (withdrawn === undefined ? settle.fail(signal.reason) : settle.answer(withdrawn));
+      const settle: Settle = {
+        answer: (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value as T);
+        },
+        fail: (error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#answers.set(this.#events.length, settle);
+      this.#push(event);
     });
   }
 
@@ -108,10 +141,17 @@ export class HeldCall {
   }
 
   /** The answer to ask `index`; a second answer to the same ask (a replayed round) is dropped. */
-  answer(index: number, answer: FormAnswer): void {
+  answer(index: number, answer: FormAnswer | Result): void {
     const settle = this.#answers.get(index);
     this.#answers.delete(index);
-    settle?.(answer);
+    settle?.answer(answer);
+  }
+
+  /** The host failed request `index` (an error, or it cannot be asked): upstream hears the error. */
+  fail(index: number, error: unknown): void {
+    const settle = this.#answers.get(index);
+    this.#answers.delete(index);
+    settle?.fail(error);
   }
 
   /**

@@ -1,10 +1,15 @@
-import type { ElicitationUI } from '@elicitkit/client';
-import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
-import { connectUpstream, type Upstream, type UpstreamEra } from './upstream.js';
+import {
+  connectUpstream,
+  NOT_IN_A_CALL,
+  type RelayedCapabilities,
+  type Upstream,
+  type UpstreamEra,
+} from './upstream.js';
 
-/** Idle connections kept per principal, and in all; how long one stays idle before it is ended. */
-const MAX_IDLE_PER_PRINCIPAL = 4;
+/** Idle connections kept per owner (a principal and its credential), and in all; how long one stays idle before it is ended. */
+const MAX_IDLE_PER_OWNER = 4;
 const MAX_IDLE = 64;
 const IDLE_MS = 30_000;
 
@@ -32,16 +37,24 @@ export class HttpSessions {
     this.#upstream = upstream;
   }
 
-  /** A connection for `call`: an idle one of `principal`'s, or a new one. */
-  async lease(call: HeldCall, principal: string, headers: Readonly<Record<string, string>>) {
-    const session = this.#takeIdle(principal) ?? (await this.#connect(headers));
+  /**
+   * A connection for `call`: an idle one of `owner`'s, or a new one. `owner` names whose connections it may reuse (a
+   * principal, its credential, and what its host can be sent: a connection declares that to upstream once).
+   */
+  async lease(
+    call: HeldCall,
+    owner: string,
+    headers: Readonly<Record<string, string>>,
+    capabilities: RelayedCapabilities,
+  ) {
+    const session = this.#takeIdle(owner) ?? (await this.#connect(headers, capabilities));
     session.serving = call;
     return {
       client: session.client,
       /** `reuse`: the call ended as calls do (not given up); else the session is ended, stopping what runs there. */
       release: async (reuse: boolean) => {
         session.serving = undefined;
-        if (reuse && session.client.transport !== undefined && this.#keep(principal, session)) return;
+        if (reuse && session.client.transport !== undefined && this.#keep(owner, session)) return;
         await endSession(session.client);
       },
     };
@@ -57,42 +70,50 @@ export class HttpSessions {
     }
   }
 
-  async #connect(headers: Readonly<Record<string, string>>): Promise<Session> {
-    // The UI reads which call the connection serves now: set at each lease, cleared at each release.
+  async #connect(
+    headers: Readonly<Record<string, string>>,
+    capabilities: RelayedCapabilities,
+  ): Promise<Session> {
+    // The hooks read which call the connection serves now: set at each lease, cleared at each release.
     const route: { serving: HeldCall | undefined } = { serving: undefined };
-    const ui: ElicitationUI = {
-      form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
-      url: async () => ({ action: 'decline' }),
-    };
-    const onLog = (params: LoggingMessageNotification['params']) =>
-      route.serving?.notify({ kind: 'log', params });
-    const client = await connectUpstream(this.#upstream, ui, headers, this.#era, onLog);
+    const client = await connectUpstream(this.#upstream, {
+      ui: {
+        form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+        url: async () => ({ action: 'decline' }),
+      },
+      headers,
+      era: this.#era,
+      onLog: (params) => route.serving?.notify({ kind: 'log', params }),
+      onRequest: (request, signal) =>
+        route.serving?.request({ kind: 'request', ...request }, signal) ?? Promise.reject(NOT_IN_A_CALL),
+      capabilities,
+    });
     this.#era ??= eraOf(client);
     return Object.assign(route, { client });
   }
 
-  #takeIdle(principal: string): Session | undefined {
-    const sessions = this.#idle.get(principal);
+  #takeIdle(owner: string): Session | undefined {
+    const sessions = this.#idle.get(owner);
     const session = sessions?.pop();
     if (!session) return undefined;
-    if (sessions!.length === 0) this.#idle.delete(principal);
+    if (sessions!.length === 0) this.#idle.delete(owner);
     this.#idleCount--;
     clearTimeout(session.idleTimer);
     // Gone while idle (the upstream ended the session): a new one instead.
-    return session.client.transport !== undefined ? session : this.#takeIdle(principal);
+    return session.client.transport !== undefined ? session : this.#takeIdle(owner);
   }
 
-  #keep(principal: string, session: Session): boolean {
-    const sessions = this.#idle.get(principal) ?? [];
-    if (sessions.length >= MAX_IDLE_PER_PRINCIPAL || this.#idleCount >= MAX_IDLE) return false;
+  #keep(owner: string, session: Session): boolean {
+    const sessions = this.#idle.get(owner) ?? [];
+    if (sessions.length >= MAX_IDLE_PER_OWNER || this.#idleCount >= MAX_IDLE) return false;
     sessions.push(session);
-    this.#idle.set(principal, sessions);
+    this.#idle.set(owner, sessions);
     this.#idleCount++;
     session.idleTimer = setTimeout(() => {
       const at = sessions.indexOf(session);
       if (at < 0) return;
       sessions.splice(at, 1);
-      if (sessions.length === 0) this.#idle.delete(principal);
+      if (sessions.length === 0) this.#idle.delete(owner);
       this.#idleCount--;
       void endSession(session.client);
     }, IDLE_MS);

@@ -2,9 +2,11 @@ import { type ElicitationUI, installElicitation } from '@elicitkit/client';
 import {
   Client,
   type LoggingMessageNotification,
+  type Result,
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
+import type { RelayedMethod } from './held-call.js';
 
 /** The server the bridge fronts: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Upstream =
@@ -21,33 +23,90 @@ export type UpstreamEra = '2025' | '2026-07-28';
 const STDIO_PROBE_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 20_000;
 
+/** What the host can be asked, as upstream is told (its client capabilities): forms, sampling, roots. */
+export interface RelayedCapabilities {
+  form: boolean;
+  sampling: boolean;
+  roots: boolean;
+}
+
+/** Connections that declared form mode (elicitkit's host pipeline installed): they can run `callToolWithElicitation`. */
+const formClients = new WeakSet<Client>();
+
+/** Whether `client` declared form mode upstream (a host without it is asked nothing of the kind). */
+export function asksForms(client: Client): boolean {
+  return formClients.has(client);
+}
+
+/** How a connection upstream hands on what upstream sends (each absent: nothing of that kind is heard). */
+export interface UpstreamHooks {
+  /** Answers upstream's forms (elicitkit's host pipeline runs first: schema rules, rate limit, round caps). */
+  ui: ElicitationUI;
+  headers?: Readonly<Record<string, string>>;
+  era?: UpstreamEra | undefined;
+  onLog?: (params: LoggingMessageNotification['params']) => void;
+  onListChanged?: (kind: ListKind) => void;
+  /** Sampling and roots requests, as the host declared them (`capabilities`); the key on 2026-07-28. */
+  onRequest?: (request: RelayedRequest, signal: AbortSignal) => Promise<Result>;
+  capabilities?: RelayedCapabilities;
+}
+
+/** A sampling or roots request upstream sent, with its input-request key when it came in a 2026-07-28 round. */
+export interface RelayedRequest {
+  method: RelayedMethod;
+  params: Record<string, unknown>;
+  key: string | undefined;
+}
+
 /**
- * A client of the upstream server on the revision it speaks (2026-07-28 rounds, or a 2025 session), its asks answered
- * through `ui` by elicitkit's host pipeline (schema rules, rate limit, round caps), form mode only: URL flows are not
- * carried yet, so upstream servers see a client without URL mode and refuse or fall back as they do for any such.
+ * A client of the upstream server on the revision it speaks (2026-07-28 rounds, or a 2025 session). Forms go through
+ * elicitkit's host pipeline to `hooks.ui`, form mode only: URL flows are not carried yet, so upstream servers see a
+ * client without URL mode and refuse or fall back as they do for any such. Sampling and roots are declared as the host
+ * declared them, and go to `hooks.onRequest`.
  */
-export async function connectUpstream(
-  upstream: Upstream,
-  ui: ElicitationUI,
-  extraHeaders: Readonly<Record<string, string>> = {},
-  era?: UpstreamEra,
-  onLog?: (params: LoggingMessageNotification['params']) => void,
-  onListChanged?: (kind: ListKind) => void,
-): Promise<Client> {
+export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks): Promise<Client> {
+  const { onRequest, capabilities } = hooks;
   const client = new Client(
     { name: 'elicitkit-bridge', version: '0.1.0' },
     {
-      versionNegotiation: negotiation(upstream, era),
+      versionNegotiation: negotiation(upstream, hooks.era),
+      capabilities: {
+        ...(onRequest && capabilities?.sampling && { sampling: {} }),
+        ...(onRequest && capabilities?.roots && { roots: {} }),
+      },
       // The SDK subscribes as the revision wants (a 2026-07-28 `subscriptions/listen`, a 2025 session's notices).
-      ...(onListChanged && { listChanged: listChangedHandlers(onListChanged) }),
+      ...(hooks.onListChanged && { listChanged: listChangedHandlers(hooks.onListChanged) }),
     },
   );
-  installElicitation(client, { ui, modes: ['form'] });
-  if (onLog)
-    client.setNotificationHandler('notifications/message', (notification) => onLog(notification.params));
-  await client.connect(await transportTo(upstream, extraHeaders), { timeout: CONNECT_TIMEOUT_MS });
+  // A host that declared no form mode: upstream hears of none either (M-04 holds end to end).
+  if (capabilities?.form !== false) {
+    installElicitation(client, { ui: hooks.ui, modes: ['form'] });
+    formClients.add(client);
+  }
+  const onLog = hooks.onLog;
+  if (onLog) client.setNotificationHandler('notifications/message', (notice) => onLog(notice.params));
+  if (onRequest) {
+    // A handler only for what is declared (the SDK refuses one for an undeclared capability).
+    const declared = RELAYED_METHODS.filter((method) =>
+      method === 'roots/list' ? capabilities?.roots : capabilities?.sampling,
+    );
+    for (const method of declared) {
+      client.setRequestHandler(method, (request, ctx) => {
+        // On 2026-07-28 the SDK names an input request by its key; a pushed request has a JSON-RPC id.
+        const key = typeof ctx.mcpReq.id === 'string' ? ctx.mcpReq.id : undefined;
+        const params = (request.params ?? {}) as Record<string, unknown>;
+        return onRequest({ method, params, key }, ctx.mcpReq.signal) as never;
+      });
+    }
+  }
+  await client.connect(await transportTo(upstream, hooks.headers ?? {}), { timeout: CONNECT_TIMEOUT_MS });
   return client;
 }
+
+const RELAYED_METHODS: readonly RelayedMethod[] = ['sampling/createMessage', 'roots/list'];
+
+/** What upstream hears for a sampling or roots request outside any call the bridge holds (there is no host to ask). */
+export const NOT_IN_A_CALL = new Error('the bridge has no host to ask outside a call');
 
 function negotiation(upstream: Upstream, era: UpstreamEra | undefined) {
   if (era === '2025') return { mode: 'legacy' as const };

@@ -8,8 +8,10 @@ import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
+  CreateMessageRequestSchema,
   ElicitRequestSchema,
   ElicitResultSchema,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   type ServerNotification,
   type ServerRequest,
@@ -20,6 +22,7 @@ import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createConformanceServer } from '../../../test/conformance/server/conformance-server.js';
 import { NODE_TS } from '../../../test/support/node-ts.js';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
 import { createV1Server } from '../../client/test/helpers/server-v1.js';
@@ -424,7 +427,7 @@ describe('resources and prompts', () => {
     const modern = await host2026(url, [{ name: 'Ada' }]);
     const legacy = await host2025(url, () => ({ action: 'accept', content: { name: 'Grace' } }));
     const textOfPrompt = (prompt: { messages: { content: unknown }[] }) =>
-      (prompt.messages[0]?.content as { text: string }).text;
+      (prompt.messages[0]?.content as { text?: string } | undefined)?.text;
     expect(textOfPrompt(await modern.client.getPrompt({ name: 'greet' }))).toBe('Welcome, Ada!');
     expect(modern.ui.prompts).toHaveLength(1);
     expect(textOfPrompt(await legacy.client.getPrompt({ name: 'greet' }))).toBe('Welcome, Grace!');
@@ -582,5 +585,58 @@ describe('list changes', () => {
     await legacy.listTools();
     expect(textOf(await legacy.callTool({ name: 'grow', arguments: {} }))).toBe('grown');
     await Promise.all([legacyTold, modernTold]);
+  });
+});
+
+describe('sampling and roots', () => {
+  const SAMPLED = { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'host-model' };
+
+  it("[M-02] a 2026-07-28 upstream's sampling and roots requests are pushed to a 2025 host and answered", async () => {
+    const upstream = await serveMcpHttp(createConformanceServer);
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const host = new V1Client(
+      { name: 'host-2025', version: '1.0.0' },
+      { capabilities: { sampling: {}, roots: {} } },
+    );
+    const asked: string[] = [];
+    host.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+      asked.push(request.method);
+      return SAMPLED as never;
+    });
+    host.setRequestHandler(ListRootsRequestSchema, async (request) => {
+      asked.push(request.method);
+      return { roots: [{ uri: 'file:///work', name: 'work' }] };
+    });
+    await host.connect(new V1HttpTransport(url));
+    cleanup.push(() => host.close());
+    const sampled = await host.callTool({ name: 'test_input_required_result_sampling', arguments: {} });
+    expect(textOf(sampled)).toBe('Sampled: {"type":"text","text":"Paris"}');
+    const roots = await host.callTool({ name: 'test_input_required_result_list_roots', arguments: {} });
+    expect(textOf(roots)).toBe('Roots: 1');
+    expect(asked).toEqual(['sampling/createMessage', 'roots/list']);
+  });
+
+  it("[M-04] a 2026-07-28 host answers them in rounds, under upstream's keys; one without sampling is not asked it", async () => {
+    const upstream = await serveMcpHttp(createConformanceServer);
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const sampler = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { sampling: {} } },
+    );
+    const keys: unknown[] = [];
+    sampler.setRequestHandler('sampling/createMessage', async (_request, ctx) => {
+      keys.push(ctx.mcpReq.id);
+      return SAMPLED as never;
+    });
+    await sampler.connect(new StreamableHTTPClientTransport(url));
+    cleanup.push(() => sampler.close());
+    const sampled = await sampler.callTool({ name: 'test_input_required_result_sampling', arguments: {} });
+    expect(textOf(sampled)).toBe('Sampled: {"type":"text","text":"Paris"}');
+    expect(keys).toEqual(['capital_question']);
+    // Declared sampling only: upstream is told so, and asks by sampling rather than by a form (M-04 end to end).
+    const chose = await sampler.callTool({ name: 'test_input_required_result_capabilities', arguments: {} });
+    expect(textOf(chose)).toBe('Sampled a greeting.');
   });
 });

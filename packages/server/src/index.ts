@@ -32,7 +32,7 @@ export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery
 export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
 export { isAskKey } from './delivery/round.js';
 export { DEFAULT_MAX_ROUNDS, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_MS } from './delivery/rounds.js';
-export type { ProtocolEra } from './delivery/scope.js';
+export { type ProtocolEra, protocolEraOf } from './delivery/scope.js';
 export { memoryOnceGuard, type OnceGuard, type StepOptions, step } from './delivery/step.js';
 export { type ElicitFormOptions, elicitForm } from './elicit-form.js';
 export {

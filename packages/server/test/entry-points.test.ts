@@ -47,6 +47,7 @@ const ENTRIES: Record<string, string[]> = {
     'multiChoice',
     'number',
     'principalOf',
+    'protocolEraOf',
     'reportStatus',
     'startTask',
     'step',

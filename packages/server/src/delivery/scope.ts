@@ -49,6 +49,15 @@ export function scopeOf(ctx: HandlerContext): RequestScope {
   return scope;
 }
 
+/**
+ * The protocol era of the request `ctx` serves, as elicitkit decided it once for the request: `'2026-07-28'` (the
+ * handler runs once per round) or `'2025-11-25'` (a session, 2025-06-18 included). For code that must send the client
+ * something elicitkit does not carry (a bridge relaying sampling); forms and URLs never need it.
+ */
+export function protocolEraOf(ctx: HandlerContext): ProtocolEra {
+  return scopeOf(ctx).era;
+}
+
 /** Writes each distinct hint once per `log` function (the default, stderr, once per process). Bounded. */
 const logged = new WeakMap<(line: string) => void, Set<string>>();
 const MAX_REMEMBERED_HINTS = 1_000;
