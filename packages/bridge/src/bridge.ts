@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { callToolWithElicitation, type FormAnswer } from '@elicitkit/client';
+import { callToolWithElicitation, type FormAnswer, type UrlAnswer } from '@elicitkit/client';
 import { type Clock, integerOption, isElicitkitError, systemClock } from '@elicitkit/core';
 import {
+  completeRelayedUrl,
   DEFAULT_ELICITATION_TIMEOUT_MS,
   type ElicitationOptions,
   elicitForm,
@@ -10,6 +11,7 @@ import {
   principalOf,
   protocolEraOf,
   type RawRequestedSchema,
+  relayUrlElicitation,
   step,
 } from '@elicitkit/server';
 import type { Client, RequestOptions as UpstreamRequestOptions } from '@modelcontextprotocol/client';
@@ -26,7 +28,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
-import { asksForms, type ListKind, type RelayedCapabilities, type Upstream } from './upstream.js';
+import { asksElicitation, type ListKind, type RelayedCapabilities, type Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
@@ -241,6 +243,10 @@ export function createBridge(options: BridgeOptions): Bridge {
           call.answer(index, await relayForm(ctx, event, index, log));
           continue;
         }
+        if (event.kind === 'url') {
+          call.answer(index, await relayUrl(ctx, event, index, call.signal, log));
+          continue;
+        }
         const relayed = await relayRequest(ctx, event, index, capabilities);
         if (relayed.kind === 'ask-host') return relayed.result; // this round asks the host; its retry comes back here
         if (relayed.kind === 'answered') call.answer(index, relayed.result);
@@ -279,8 +285,8 @@ export function createBridge(options: BridgeOptions): Bridge {
         relay(
           (client, options) => {
             const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
-            // Without form mode (the host declared none) the SDK's own driver runs the rounds (sampling, roots).
-            return asksForms(client)
+            // Without elicitation (the host declared none) the SDK's own driver runs the rounds (sampling, roots).
+            return asksElicitation(client)
               ? callToolWithElicitation(client, params, { signal: options.signal, requestOptions: options })
               : client.callTool(params, options);
           },
@@ -367,6 +373,40 @@ async function relayForm(
 }
 
 /**
+ * Asks the downstream host's consent for one of upstream's URLs, the way its revision wants (pushed with an
+ * `elicitationId` of the bridge's own, or an input request under upstream's key). The host opens the URL itself. Once
+ * a 2025 upstream says the page is done, a 2025 host is told under its own id. What the host cannot be asked (no URL
+ * mode) is declined upstream, as forms are.
+ */
+async function relayUrl(
+  ctx: ServerContext,
+  ask: Extract<CallEvent, { kind: 'url' }>,
+  index: number,
+  held: AbortSignal,
+  log: (line: string) => void,
+): Promise<UrlAnswer> {
+  try {
+    const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
+    const answer = await relayUrlElicitation(ctx, { message: ask.message, url: ask.url, key });
+    const elicitationId = answer.elicitationId;
+    if (answer.action === 'accept' && elicitationId !== undefined && ask.completion) {
+      // The notice may come after the call ended (E-17 allows it any time): it goes while the session lives.
+      ask
+        .completion(held)
+        .then(() => completeRelayedUrl(ctx, elicitationId))
+        .catch(() => {});
+    }
+    return answer.action === 'accept' ? { action: 'consent' } : { action: answer.action };
+  } catch (error) {
+    if (!isElicitkitError(error) || error.name === 'AbortedError') throw error;
+    log(
+      `elicitkit bridge: declined an upstream URL the host could not be asked (${error.code}): ${error.message}`,
+    );
+    return { action: 'decline' };
+  }
+}
+
+/**
  * Where a call's notices go while a downstream run waits on it: progress under the host's own `progressToken` (none
  * asked for, none sent), log messages as they came, both related to the host's request.
  */
@@ -409,8 +449,10 @@ function relayedCapabilities(server: Server, ctx: ServerContext): RelayedCapabil
     ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
       | ClientCapabilities
       | undefined) ?? server.getClientCapabilities();
+  const elicitation = declared?.elicitation as { form?: unknown; url?: unknown } | undefined;
   return {
     form: declaresFormMode(declared?.elicitation),
+    url: elicitation?.url !== undefined,
     sampling: declared?.sampling !== undefined,
     roots: declared?.roots !== undefined,
   };

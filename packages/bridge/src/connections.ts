@@ -3,6 +3,7 @@ import type { Client, LoggingMessageNotification } from '@modelcontextprotocol/c
 import type { HeldCall } from './held-call.js';
 import { HttpSessions } from './http-sessions.js';
 import {
+  completionOf,
   connectUpstream,
   type ListKind,
   NOT_IN_A_CALL,
@@ -27,6 +28,8 @@ export class UpstreamConnections {
   readonly #upstream: Upstream;
   readonly #http: HttpSessions | undefined;
   #control: Promise<Client> | undefined;
+  /** The shared connection once connected (a stdio URL prompt asks it when upstream completed the flow). */
+  #connected: Client | undefined;
   /** stdio: the call now holding the one process, whose asks its UI takes. */
   #holder: HeldCall | undefined;
   #turn: Promise<void> = Promise.resolve();
@@ -53,17 +56,19 @@ export class UpstreamConnections {
       ui: stdio ? this.#routedUI : refusingUI,
       ...(onLog && { onLog }),
       onListChanged: this.#onListChanged,
-      // stdio: the one process serves every call, so it declares forms, sampling and roots whatever a host can do (what
+      // stdio: the one process serves every call, so it declares forms, URLs, sampling and roots whatever a host can do (what
       // a host cannot be asked is declined or fails upstream); over HTTP each call's own connection declares its host's.
       ...(stdio && {
         onRequest: this.#routedRequest,
-        capabilities: { form: true, sampling: true, roots: true },
+        capabilities: { form: true, url: true, sampling: true, roots: true },
       }),
     })
       .then((client) => {
+        this.#connected = client;
         // The process or session gone: the next use starts again.
         client.onclose = () => {
           this.#control = undefined;
+          this.#connected = undefined;
         };
         return client;
       })
@@ -133,17 +138,16 @@ export class UpstreamConnections {
 
   /** stdio: each ask goes to the call holding the process; with none (an ask outside any call), it is declined. */
   readonly #routedUI: ElicitationUI = {
-    ...relay,
     form: (prompt) => this.#holder?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+    url: (prompt) =>
+      this.#holder?.askUrl(prompt, this.#connected && completionOf(this.#connected, prompt.flowId)) ??
+      Promise.resolve({ action: 'decline' }),
   };
 
   /** stdio: a sampling or roots request goes to the call holding the process; with none, upstream hears an error. */
   readonly #routedRequest = (request: RelayedRequest, signal: AbortSignal) =>
     this.#holder?.request({ kind: 'request', ...request }, signal) ?? Promise.reject(NOT_IN_A_CALL);
 }
-
-/** URL mode is not carried yet: a URL prompt that gets this far is declined. */
-const relay: Pick<ElicitationUI, 'url'> = { url: async () => ({ action: 'decline' }) };
 
 /** The shared HTTP connection lists; it never asks anybody anything. */
 const refusingUI: ElicitationUI = {

@@ -1,4 +1,4 @@
-import type { FormAnswer, FormPrompt } from '@elicitkit/client';
+import type { FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
 import type { LoggingMessageNotification, Result } from '@modelcontextprotocol/client';
 
@@ -20,6 +20,15 @@ export type RelayedMethod = 'sampling/createMessage' | 'roots/list';
 export type CallEvent =
   | { kind: 'ask'; message: string; schema: RequestedSchema; key: string | undefined }
   | { kind: 'request'; method: RelayedMethod; params: Record<string, unknown>; key: string | undefined }
+  | {
+      kind: 'url';
+      message: string;
+      /** The URL as the host pipeline analyzed and normalized it (blocked ones never get here). */
+      url: string;
+      key: string | undefined;
+      /** When upstream says the page is done (a 2025 upstream's completion notice); none on 2026-07-28. */
+      completion: ((signal: AbortSignal) => Promise<void>) | undefined;
+    }
   | { kind: 'result'; result: Result }
   | { kind: 'failed'; error: unknown };
 
@@ -62,6 +71,25 @@ export class HeldCall {
         message: prompt.message,
         schema: prompt.requestedSchema,
         key: prompt.inputRequestKey,
+      },
+    );
+  }
+
+  /** The host pipeline's URL consent prompt, as an event; resolves with the host's decision, `cancel` when withdrawn. */
+  askUrl(
+    prompt: UrlPrompt,
+    completion: ((signal: AbortSignal) => Promise<void>) | undefined,
+  ): Promise<UrlAnswer> {
+    return this.#await<UrlAnswer>(
+      prompt.signal,
+      { action: 'cancel' },
+      {
+        kind: 'url',
+        message: prompt.message,
+        url: prompt.url.href,
+        // On 2026-07-28 the flow is named by its input-request key; a 2025 elicitationId names it only upstream.
+        key: prompt.origin === 'request' && completion === undefined ? prompt.flowId : undefined,
+        completion,
       },
     );
   }
@@ -141,7 +169,7 @@ export class HeldCall {
   }
 
   /** The answer to ask `index`; a second answer to the same ask (a replayed round) is dropped. */
-  answer(index: number, answer: FormAnswer | Result): void {
+  answer(index: number, answer: FormAnswer | UrlAnswer | Result): void {
     const settle = this.#answers.get(index);
     this.#answers.delete(index);
     settle?.answer(answer);

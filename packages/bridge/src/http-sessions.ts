@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { HeldCall } from './held-call.js';
 import {
+  completionOf,
   connectUpstream,
   NOT_IN_A_CALL,
   type RelayedCapabilities,
@@ -75,11 +76,13 @@ export class HttpSessions {
     capabilities: RelayedCapabilities,
   ): Promise<Session> {
     // The hooks read which call the connection serves now: set at each lease, cleared at each release.
-    const route: { serving: HeldCall | undefined } = { serving: undefined };
+    const route: { serving: HeldCall | undefined; client?: Client } = { serving: undefined };
     const client = await connectUpstream(this.#upstream, {
       ui: {
         form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
-        url: async () => ({ action: 'decline' }),
+        url: (prompt) =>
+          route.serving?.askUrl(prompt, route.client && completionOf(route.client, prompt.flowId)) ??
+          Promise.resolve({ action: 'decline' }),
       },
       headers,
       era: this.#era,
@@ -89,6 +92,7 @@ export class HttpSessions {
       capabilities,
     });
     this.#era ??= eraOf(client);
+    // The same object the hooks read: a lease sets `serving` on it.
     return Object.assign(route, { client });
   }
 

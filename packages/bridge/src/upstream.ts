@@ -1,4 +1,4 @@
-import { type ElicitationUI, installElicitation } from '@elicitkit/client';
+import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
 import {
   Client,
   type LoggingMessageNotification,
@@ -23,19 +23,36 @@ export type UpstreamEra = '2025' | '2026-07-28';
 const STDIO_PROBE_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 20_000;
 
-/** What the host can be asked, as upstream is told (its client capabilities): forms, sampling, roots. */
+/** What the host can be asked, as upstream is told (its client capabilities): forms, URLs, sampling, roots. */
 export interface RelayedCapabilities {
   form: boolean;
+  url: boolean;
   sampling: boolean;
   roots: boolean;
 }
 
-/** Connections that declared form mode (elicitkit's host pipeline installed): they can run `callToolWithElicitation`. */
-const formClients = new WeakSet<Client>();
+/**
+ * Connections that declared an elicitation mode (elicitkit's host pipeline installed): they can run
+ * `callToolWithElicitation`, and say when a 2025 upstream's URL elicitation completed.
+ */
+const pipelines = new WeakMap<Client, ElicitationHost>();
 
-/** Whether `client` declared form mode upstream (a host without it is asked nothing of the kind). */
-export function asksForms(client: Client): boolean {
-  return formClients.has(client);
+/** Whether `client` declared an elicitation mode upstream (a host with none is asked nothing of the kind). */
+export function asksElicitation(client: Client): boolean {
+  return pipelines.has(client);
+}
+
+/**
+ * When a 2025 upstream says URL elicitation `flowId` completed (`notifications/elicitation/complete`); undefined for a
+ * 2026-07-28 upstream, which sends no such notice (M-17: its next answer tells).
+ */
+export function completionOf(
+  client: Client,
+  flowId: string,
+): ((signal: AbortSignal) => Promise<void>) | undefined {
+  const pipeline = pipelines.get(client);
+  if (!pipeline || (client.getNegotiatedProtocolVersion() ?? '') >= '2026-07-28') return undefined;
+  return (signal) => pipeline.waitForCompletion(flowId, signal);
 }
 
 /** How a connection upstream hands on what upstream sends (each absent: nothing of that kind is heard). */
@@ -59,10 +76,9 @@ export interface RelayedRequest {
 }
 
 /**
- * A client of the upstream server on the revision it speaks (2026-07-28 rounds, or a 2025 session). Forms go through
- * elicitkit's host pipeline to `hooks.ui`, form mode only: URL flows are not carried yet, so upstream servers see a
- * client without URL mode and refuse or fall back as they do for any such. Sampling and roots are declared as the host
- * declared them, and go to `hooks.onRequest`.
+ * A client of the upstream server on the revision it speaks (2026-07-28 rounds, or a 2025 session). Forms and URLs go
+ * through elicitkit's host pipeline (schema rules, URL analysis, rate limit, round caps) to `hooks.ui`; sampling and
+ * roots to `hooks.onRequest`; each declared as the host declared it.
  */
 export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks): Promise<Client> {
   const { onRequest, capabilities } = hooks;
@@ -78,10 +94,11 @@ export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks):
       ...(hooks.onListChanged && { listChanged: listChangedHandlers(hooks.onListChanged) }),
     },
   );
-  // A host that declared no form mode: upstream hears of none either (M-04 holds end to end).
-  if (capabilities?.form !== false) {
-    installElicitation(client, { ui: hooks.ui, modes: ['form'] });
-    formClients.add(client);
+  // What the host declared, no more: upstream hears of no mode the host lacks (M-04 holds end to end).
+  const modes = (['form', 'url'] as const).filter((mode) => capabilities?.[mode] !== false);
+  if (modes.length > 0) {
+    // The host opens a consented URL (in its own browser, as URL mode wants): nothing is opened here.
+    pipelines.set(client, installElicitation(client, { ui: hooks.ui, modes, opener: async () => {} }));
   }
   const onLog = hooks.onLog;
   if (onLog) client.setNotificationHandler('notifications/message', (notice) => onLog(notice.params));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
@@ -9,6 +10,7 @@ import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextp
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   CreateMessageRequestSchema,
+  ElicitationCompleteNotificationSchema,
   ElicitRequestSchema,
   ElicitResultSchema,
   ListRootsRequestSchema,
@@ -16,6 +18,7 @@ import {
   type ServerNotification,
   type ServerRequest,
   ToolListChangedNotificationSchema,
+  UrlElicitationRequiredError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
@@ -82,16 +85,14 @@ async function host2026(url: URL, answers: Record<string, unknown>[]) {
   return { client, ui };
 }
 
-/** A v1 SDK 1.32 host on 2025-11-25, answering each pushed form with `answer`. */
+/** A v1 SDK 1.32 host on 2025-11-25 (form mode unless told), answering each pushed elicitation with `answer`. */
 async function host2025(
   url: URL,
   answer: (params: { message: string; requestedSchema?: unknown }) => unknown,
   headers: Record<string, string> = {},
+  capabilities: Record<string, unknown> = { elicitation: { form: {} } },
 ) {
-  const client = new V1Client(
-    { name: 'host-2025', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {} } } },
-  );
+  const client = new V1Client({ name: 'host-2025', version: '1.0.0' }, { capabilities });
   const seen: unknown[] = [];
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     seen.push(request.params);
@@ -638,5 +639,180 @@ describe('sampling and roots', () => {
     // Declared sampling only: upstream is told so, and asks by sampling rather than by a form (M-04 end to end).
     const chose = await sampler.callTool({ name: 'test_input_required_result_capabilities', arguments: {} });
     expect(textOf(chose)).toBe('Sampled a greeting.');
+  });
+});
+
+describe('URL mode', () => {
+  const URL_MODE = { elicitation: { url: {} } };
+
+  /**
+   * A v1 SDK 1.32 upstream (a session per connection) whose `link` tool pushes a URL elicitation, waits for the page
+   * (`finish`, what the browser side would do), says so with `notifications/elicitation/complete`, and completes.
+   */
+  async function linkingUpstream() {
+    const pages = new Map<string, () => void>();
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('link', { description: 'Links an account in the browser' }, async (extra) => {
+        const elicitationId = randomUUID();
+        const finished = new Promise<void>((resolve) => pages.set(elicitationId, resolve));
+        const url = `https://accounts.example.com/link/${elicitationId}`;
+        const answer = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: { mode: 'url', message: 'Link your account', url, elicitationId } as never,
+          },
+          ElicitResultSchema,
+        );
+        if (answer.action !== 'accept')
+          return { content: [{ type: 'text', text: `not linked (${answer.action})` }] };
+        await finished;
+        await server.server.notification({
+          method: 'notifications/elicitation/complete',
+          params: { elicitationId },
+        });
+        return { content: [{ type: 'text', text: 'linked' }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const finish = () => {
+      for (const done of pages.values()) done();
+    };
+    return { url: upstream.url, finish };
+  }
+
+  it("[E-17] a 2025 host consents to upstream's URL under an id of the bridge's own, and hears it completed", async () => {
+    const upstream = await linkingUpstream();
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client: host, seen } = await host2025(
+      url,
+      () => {
+        queueMicrotask(upstream.finish); // the person went through the page
+        return { action: 'accept' };
+      },
+      {},
+      URL_MODE,
+    );
+    const asked = seen as { url?: unknown; elicitationId?: unknown }[];
+    let completed!: (id: string) => void;
+    const completion = new Promise<string>((resolve) => (completed = resolve));
+    host.setNotificationHandler(ElicitationCompleteNotificationSchema, async (notice) =>
+      completed(notice.params.elicitationId),
+    );
+    expect(textOf(await host.callTool({ name: 'link', arguments: {} }))).toBe('linked');
+    expect(asked).toHaveLength(1);
+    expect(String(asked[0]?.url)).toMatch(/^https:\/\/accounts\.example\.com\/link\//);
+    // The host's id is the bridge's, not upstream's (which names the flow in the URL).
+    expect(String(asked[0]?.url)).not.toContain(String(asked[0]?.elicitationId));
+    expect(await completion).toBe(asked[0]?.elicitationId);
+  });
+
+  it('[M-17] a 2026-07-28 host consents in a round and opens the URL itself; its retry gets the result', async () => {
+    const upstream = await linkingUpstream();
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const opened: string[] = [];
+    const ui = scriptedUI([{ url: { action: 'consent' } }]);
+    installElicitation(client, {
+      ui,
+      modes: ['url'],
+      opener: async (href) => {
+        opened.push(href);
+        upstream.finish();
+      },
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    cleanup.push(() => client.close());
+    expect(textOf(await callToolWithElicitation(client, { name: 'link', arguments: {} }))).toBe('linked');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/^https:\/\/accounts\.example\.com\/link\//);
+  });
+
+  it('[E-23] a -32042 from upstream reaches the host as a URL to consent to; the call goes on once the page is done', async () => {
+    let linked = false;
+    let announce: (() => Promise<void>) | undefined;
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('linked_only', { description: 'Needs a linked account' }, async () => {
+        if (linked) return { content: [{ type: 'text', text: 'done with the linked account' }] };
+        const elicitationId = 'link-1';
+        announce = async () => {
+          linked = true;
+          await server.server.notification({
+            method: 'notifications/elicitation/complete',
+            params: { elicitationId },
+          });
+        };
+        throw new UrlElicitationRequiredError([
+          { mode: 'url', message: 'Link first', url: 'https://accounts.example.com/link/1', elicitationId },
+        ]);
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client: host, seen } = await host2025(
+      url,
+      () => {
+        queueMicrotask(() => void announce?.()); // the person went through the page
+        return { action: 'accept' };
+      },
+      {},
+      URL_MODE,
+    );
+    expect(textOf(await host.callTool({ name: 'linked_only', arguments: {} }))).toBe(
+      'done with the linked account',
+    );
+    expect(seen).toEqual([
+      expect.objectContaining({ mode: 'url', url: 'https://accounts.example.com/link/1' }),
+    ]);
+  });
+
+  it("[M-17] a 2026-07-28 upstream's URL input request is pushed to a 2025 host; consent goes back as accept", async () => {
+    const upstream = await serveMcpHttp(() => {
+      const server = new McpServer({ name: 'linking-2026', version: '1.0.0' });
+      server.registerTool('link', { description: 'Links an account in the browser' }, async (ctx) => {
+        const answer = ctx.mcpReq.inputResponses?.link as { action?: string } | undefined;
+        if (answer) return { content: [{ type: 'text', text: `link: ${answer.action}` }] };
+        // Built by hand: the SDK's builder makes form requests only.
+        return {
+          resultType: 'input_required',
+          inputRequests: {
+            link: {
+              method: 'elicitation/create',
+              params: {
+                mode: 'url',
+                message: 'Link your account',
+                url: 'https://accounts.example.com/link/2026',
+              },
+            },
+          },
+        } as never;
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client: host, seen: asked } = await host2025(url, () => ({ action: 'accept' }), {}, URL_MODE);
+    expect(textOf(await host.callTool({ name: 'link', arguments: {} }))).toBe('link: accept');
+    expect(asked).toEqual([
+      expect.objectContaining({ mode: 'url', url: 'https://accounts.example.com/link/2026' }),
+    ]);
+  });
+
+  it('[M-04] a decline reaches upstream as a decline; a host without URL mode is never asked (upstream hears -32602)', async () => {
+    const upstream = await linkingUpstream();
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client: decliner } = await host2025(url, () => ({ action: 'decline' }), {}, URL_MODE);
+    expect(textOf(await decliner.callTool({ name: 'link', arguments: {} }))).toBe('not linked (decline)');
+    // Form mode only: upstream is told so; a server that pushes a URL anyway is refused, as any such client refuses it.
+    const { client: formsOnly, seen } = await host2025(url, () => ({ action: 'accept' }));
+    const refused = textOf(await formsOnly.callTool({ name: 'link', arguments: {} }));
+    expect(refused).toMatch(/-32602.*"url" was not declared/);
+    expect(seen).toEqual([]);
   });
 });

@@ -30,6 +30,12 @@ export { deliverForm } from './delivery/deliver.js';
 export { type ElicitationOptions, enableElicitation } from './delivery/enable.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
 export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
+export {
+  completeRelayedUrl,
+  type RelayedUrl,
+  type RelayedUrlAnswer,
+  relayUrlElicitation,
+} from './delivery/relay-url.js';
 export { isAskKey } from './delivery/round.js';
 export { DEFAULT_MAX_ROUNDS, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_MS } from './delivery/rounds.js';
 export { type ProtocolEra, protocolEraOf } from './delivery/scope.js';
