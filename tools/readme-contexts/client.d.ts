@@ -4,3 +4,4 @@ declare const myUi: import('@elicitkit/client').ElicitationUI;
 declare function log(message: string): void;
 declare const content: Record<string, unknown>;
 declare const client: import('@modelcontextprotocol/client').Client;
+declare function sessionUser(request: Request): string | undefined;

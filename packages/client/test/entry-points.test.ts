@@ -39,6 +39,8 @@ const ENTRIES: Record<string, string[]> = {
     'scriptedUI',
     'submitDefaults',
   ],
+  // Issue 27: the relay for MCP clients on a server, the person in a browser.
+  '@elicitkit/client/relay': ['DEFAULT_RELAY_LIMITS', 'createRelay', 'memoryRelayStore'],
   '@elicitkit/client/ui-kit': [
     'COLLAPSED_URL_LENGTH',
     'TYPED_FIELD_KINDS',

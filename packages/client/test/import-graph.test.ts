@@ -17,8 +17,9 @@ const LAYERS = [
   // Leaves: the prompt queue and request budget, completion tracking, openers, who asks, host events,
   // the scripted UI of the /testing entry, the adapter kit UIs draw with (/ui-kit).
   ['policy/', 'completion/', 'open/', 'host/requester.ts', 'host/events.ts', 'testing/', 'ui-kit/'],
-  // Where the host meets the person: UI, queue, events, requester.
-  ['host/surface.ts'],
+  // Where the host meets the person: UI, queue, events, requester; or the relay (/relay), a UI whose person is in a
+  // browser elsewhere.
+  ['host/surface.ts', 'relay/'],
   // The pipeline: gates, forms, the one consent-and-open, the rate limit as the person meets it.
   ['pipeline/'],
   // The era adapters: a 2025 request, a 2026 input request, to and from the pipeline.
