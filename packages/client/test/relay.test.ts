@@ -1,7 +1,7 @@
-import { elicitForm, enableElicitation, text } from '@elicitkit/server';
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { book, bookingAgent } from '../../../test/support/relay-agent.js';
 import { installElicitation } from '../src/index.js';
 import { createRelay, type Question, type Relay, type RelayLimits } from '../src/relay/index.js';
 
@@ -21,32 +21,13 @@ function relayFor(limits: Partial<RelayLimits> = {}): Relay {
   return createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined, limits });
 }
 
-/** An agent acting for `principal`: an SDK client answered through `relay`, connected to a server with tools. */
 async function agentFor(relay: Relay, principal: string) {
-  const server = enableElicitation(new McpServer({ name: 'bistro', version: '1.0.0' }));
-  server.registerTool('book', { description: 'Books a table' }, async (ctx) => {
-    const outcome = await elicitForm(ctx, {
-      message: 'Who is the booking for?',
-      schema: { name: text({ minLength: 2 }).title('Name') },
-    });
-    return { content: [{ type: 'text', text: JSON.stringify(outcome) }] };
-  });
-  const client = new Client({ name: 'agent', version: '1.0.0' });
-  installElicitation(client, { ui: relay.ui({ principal }), opener: relay.opener });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  cleanup.push(
-    () => client.close(),
-    () => server.close(),
-  );
+  const client = await bookingAgent(relay, principal);
+  cleanup.push(() => client.close());
   return client;
 }
 
-const call = (client: Client, options: { signal?: AbortSignal } = {}) =>
-  client
-    .callTool({ name: 'book', arguments: {} }, options)
-    .then((result) => JSON.parse((result.content as { text: string }[])[0]!.text) as unknown);
+const call = book;
 
 /** A page of `user`'s listening to the event stream: every event as it comes. */
 function page(relay: Relay, user: string) {

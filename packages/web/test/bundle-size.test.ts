@@ -48,6 +48,21 @@ describe('browser bundle size (esbuild, minified, gzip -9; the SDK not counted)'
     expect(size.onDemand).toBeGreaterThan(0);
   });
 
+  it(`a page answering a server-side agent through the relay (issue 27) loads within the same ${BUDGET / 1024} KB`, async () => {
+    // No MCP client in the page at all: the connector and the UI, nothing else.
+    const size = await measureBundle(`
+      export { webUI } from '@elicitkit/web';
+      export { connectRelay } from '@elicitkit/web/relay';
+    `);
+    const withPrompts = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/);
+    console.info(
+      `relay page, elicitkit code: ${(size.initial / 1024).toFixed(1)} KB gzip initially ` +
+        `(${((100 * size.initial) / BUDGET).toFixed(0)} % of the budget), ${(withPrompts / 1024).toFixed(1)} KB ` +
+        'after its first form and URL consent',
+    );
+    expect(size.initial).toBeLessThanOrEqual(BUDGET);
+  });
+
   it('German, Japanese and Arabic are fetched on demand, each a few KB (web, core and ui-kit catalogs: validation, URL warnings, field hints)', async () => {
     const size = await measureBundle(ELICITKIT_OF_THE_DEMO_PAGE);
     const base = size.loadedAfter(/form-element\.ts$/, /consent-element\.ts$/);

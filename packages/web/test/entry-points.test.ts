@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 /** The web package's entries and their names, pinned (a change is a public API change). */
 const ENTRIES: Record<string, string[]> = {
   '@elicitkit/web': ['ELEMENT_NAMES', 'OUTCOME_EVENT', 'openInNewTab', 'preloadWebUI', 'webUI'],
+  // Issue 27: a page's side of the relay.
+  '@elicitkit/web/relay': ['connectRelay'],
   '@elicitkit/web/elements': [
     'ElicitFormElement',
     'MAX_CHECKBOX_OPTIONS',
