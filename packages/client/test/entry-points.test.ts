@@ -31,7 +31,7 @@ const ENTRIES: Record<string, string[]> = {
     'resumeTask',
   ],
   // Node only: a browser bundle of the root must load no Node module (issue 23).
-  '@elicitkit/client/node': ['systemBrowserOpener'],
+  '@elicitkit/client/node': ['fetchListener', 'systemBrowserOpener'],
   '@elicitkit/client/testing': [
     'ADAPTER_CORPUS',
     'ADAPTER_CORPUS_TIME_ZONE',

@@ -15,8 +15,17 @@ const LAYERS = [
   // The contract with UIs, the error codes.
   ['ui.ts', 'errors.ts'],
   // Leaves: the prompt queue and request budget, completion tracking, openers, who asks, host events,
-  // the scripted UI of the /testing entry, the adapter kit UIs draw with (/ui-kit).
-  ['policy/', 'completion/', 'open/', 'host/requester.ts', 'host/events.ts', 'testing/', 'ui-kit/'],
+  // the scripted UI of the /testing entry, the adapter kit UIs draw with (/ui-kit), the Node mount of fetch handlers.
+  [
+    'policy/',
+    'completion/',
+    'open/',
+    'host/requester.ts',
+    'host/events.ts',
+    'testing/',
+    'ui-kit/',
+    'node/fetch-listener.ts',
+  ],
   // Where the host meets the person: UI, queue, events, requester; or the relay (/relay), a UI whose person is in a
   // browser elsewhere.
   ['host/surface.ts', 'relay/'],

@@ -1,7 +1,7 @@
 // @needs chromium
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { basename } from 'node:path';
-import { Readable } from 'node:stream';
+import { fetchListener } from '@elicitkit/client/node';
 import { createRelay } from '@elicitkit/client/relay';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -26,6 +26,7 @@ const relay = createRelay({
   authenticate: (request) => /(?:^|;\s*)user=([a-z]+)/.exec(request.headers.get('cookie') ?? '')?.[1],
 });
 let origin: string;
+let relayListener: ReturnType<typeof fetchListener>;
 let browser: Browser;
 let close: () => Promise<void>;
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
   );
   const server = createServer((request, response) => {
     const path = request.url ?? '/';
-    if (path.startsWith('/elicitkit/')) return void serveFetch(request, response);
+    if (path.startsWith('/elicitkit/')) return relayListener(request, response);
     const script = scripts.get(path);
     response
       .writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html; charset=utf-8' })
@@ -59,6 +60,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  relayListener = fetchListener(relay.fetch, origin);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   close = async () => {
     await browser.close();
@@ -70,27 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.();
 });
-
-/** The relay's fetch handler on Node `http`, as an app mounts it (hono's or the SDK's adapters do the same). */
-async function serveFetch(request: IncomingMessage, response: ServerResponse) {
-  const abort = new AbortController();
-  response.on('close', () => abort.abort());
-  const body = request.method === 'GET' ? undefined : (Readable.toWeb(request) as ReadableStream);
-  const answer = await relay.fetch(
-    new Request(new URL(request.url ?? '/', origin), {
-      method: request.method,
-      headers: request.headers as Record<string, string>,
-      body,
-      signal: abort.signal,
-      ...(body && { duplex: 'half' }),
-    } as RequestInit),
-  );
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  if (!answer.body) return void response.end();
-  Readable.fromWeb(answer.body as never)
-    .on('error', () => response.end())
-    .pipe(response);
-}
 
 /** A tab of `user`'s with the page loaded and listening. */
 async function tabOf(user: string): Promise<Page> {

@@ -1,8 +1,10 @@
 /**
  * @elicitkit/client/node: what only Node hosts can do. `systemBrowserOpener()` opens consented URLs in the
- * system browser (E-53); pass it as `installElicitation(client, { ui, opener: systemBrowserOpener() })`. Kept
+ * system browser (E-53); pass it as `installElicitation(client, { ui, opener: systemBrowserOpener() })`.
+ * `fetchListener(relay.fetch)` mounts the relay (or any fetch-style handler) on Node `http`. Kept
  * apart from the package root so that a browser bundle of `@elicitkit/client` loads no Node module.
  *
  * @module @elicitkit/client/node
  */
 export { systemBrowserOpener } from '../open/system-opener.js';
+export { fetchListener } from './fetch-listener.js';
