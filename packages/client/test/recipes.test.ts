@@ -17,6 +17,7 @@ import { inputRequired } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
+import { answerQuestion, relayPage } from '../../../test/support/relay.js';
 import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../../../test/support/tool-install.js';
 import {
   createElicitationHandler,
@@ -24,6 +25,7 @@ import {
   type ElicitationHostEvents,
   type FormPrompt,
 } from '../src/index.js';
+import { createRelay, type FormQuestion } from '../src/relay/index.js';
 import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
 import { startServer2026 } from './helpers/server-2026.js';
 
@@ -193,6 +195,43 @@ describe('recipe: the AI SDK (@ai-sdk/mcp onElicitationRequest)', () => {
     } finally {
       await mcp.close();
       await server.close();
+    }
+  });
+});
+
+describe('recipe: the AI SDK on a server, the person in a browser (the relay, issue 27)', () => {
+  it("answers the demo's pick_color from alice's page; the call completes with her answer", async () => {
+    const relay = createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined });
+    const alicePage = relayPage(relay, 'alice', 'https://agent.example');
+    // The recipe: the relay is the UI of the handler the AI SDK's client calls.
+    const elicit = createElicitationHandler({
+      ui: relay.ui({ principal: 'alice' }),
+      modes: ['form'],
+      server: () => mcp.initializeResult?.serverInfo,
+    });
+    const mcp = await createMCPClient({
+      transport: { type: 'http', url: demo.url.href, headers: auth },
+      capabilities: elicit.capabilities,
+    });
+    mcp.onElicitationRequest(ElicitationRequestSchema, (request) => elicit.answer(request.params));
+    try {
+      const picked = mcp.callTool({ name: 'pick_color', arguments: {} });
+      const question = (await alicePage.next('asked')) as FormQuestion;
+      expect(question.requester.name).toBe(mcp.initializeResult?.serverInfo?.name);
+      const field = question.fields[0]!;
+      const royalBlue = field.options!.find((option) => option.label === 'Royal blue')!;
+      const answered = await answerQuestion(
+        relay,
+        'alice',
+        question.id,
+        { action: 'submit', content: { [field.name]: royalBlue.value } },
+        'https://agent.example',
+      );
+      expect(answered.status).toBe(200);
+      expect(textOf(await picked)).toBe(`Napkins: ${royalBlue.value}.`);
+    } finally {
+      await alicePage.close();
+      await mcp.close();
     }
   });
 });

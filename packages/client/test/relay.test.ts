@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { book, bookingAgent } from '../../../test/support/relay-agent.js';
+import { answerQuestion, book, bookingAgent, relayPage } from '../../../test/support/relay.js';
 import { installElicitation } from '../src/index.js';
 import { createRelay, type Question, type Relay, type RelayLimits } from '../src/relay/index.js';
 
@@ -29,59 +29,20 @@ async function agentFor(relay: Relay, principal: string) {
 
 const call = book;
 
-/** A page of `user`'s listening to the event stream: every event as it comes. */
+/** A page of `user`'s, closed after the test. */
 function page(relay: Relay, user: string) {
-  const stop = new AbortController();
-  const events: { event: string; data: unknown }[] = [];
-  const waiters: (() => void)[] = [];
-  const opened = relay
-    .fetch(
-      new Request(`${ORIGIN}/elicitkit/questions/events`, {
-        headers: { 'x-user': user },
-        signal: stop.signal,
-      }),
-    )
-    .then(async (response) => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          for (const wake of waiters.splice(0)) wake();
-        }
-      }
-    });
-  cleanup.push(async () => {
-    stop.abort();
-    await opened;
-  });
-  /** Resolves with the first event named `name` (past or future) that `match` accepts. */
-  const next = async (name: string, match: (data: never) => boolean = () => true) => {
-    for (;;) {
-      const found = events.find((e) => e.event === name && match(e.data as never));
-      if (found) return found.data;
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  return { events, next };
+  const opened = relayPage(relay, user, ORIGIN);
+  cleanup.push(opened.close);
+  return opened;
 }
 
-function answer(relay: Relay, user: string, id: string, body: unknown, headers: Record<string, string> = {}) {
-  return relay.fetch(
-    new Request(`${ORIGIN}/elicitkit/questions/${id}/answer`, {
-      method: 'POST',
-      headers: { 'x-user': user, 'content-type': 'application/json', origin: ORIGIN, ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
-}
+const answer = (
+  relay: Relay,
+  user: string,
+  id: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => answerQuestion(relay, user, id, body, ORIGIN, headers);
 
 async function pendingOf(relay: Relay, user: string): Promise<Question[]> {
   const response = await relay.fetch(

@@ -6,7 +6,7 @@ import { createRelay } from '@elicitkit/client/relay';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, bookingAgent } from '../../../test/support/relay-agent.js';
+import { book, bookingAgent } from '../../../test/support/relay.js';
 import { CHROMIUM_ARGS } from './helpers/chromium.js';
 
 /**

@@ -1,0 +1,98 @@
+// The relay tests' parts (issue 27): an agent's MCP client answered through `relay.ui`, connected in memory to an
+// elicitkit server whose `book` tool asks one form and returns its outcome as JSON text; and a page of the person's,
+// listening and answering through the relay's fetch handler.
+import { installElicitation } from '@elicitkit/client';
+import type { Relay } from '@elicitkit/client/relay';
+import { elicitForm, enableElicitation, text } from '@elicitkit/server';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+
+export async function bookingAgent(relay: Relay, principal: string): Promise<Client> {
+  const server = enableElicitation(new McpServer({ name: 'bistro', version: '1.0.0' }));
+  server.registerTool('book', { description: 'Books a table' }, async (ctx) => {
+    const outcome = await elicitForm(ctx, {
+      message: 'Who is the booking for?',
+      schema: { name: text({ minLength: 2 }).title('Name') },
+    });
+    return { content: [{ type: 'text', text: JSON.stringify(outcome) }] };
+  });
+  const client = new Client({ name: 'agent', version: '1.0.0' });
+  installElicitation(client, { ui: relay.ui({ principal }), opener: relay.opener });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  client.onclose = () => void server.close();
+  return client;
+}
+
+/** Calls `book` and reads its outcome. */
+export async function book(client: Client, options: { signal?: AbortSignal } = {}): Promise<unknown> {
+  const result = await client.callTool({ name: 'book', arguments: {} }, options);
+  return JSON.parse((result.content as { text: string }[])[0]!.text) as unknown;
+}
+
+/**
+ * A page of `user`'s listening to the relay's event stream through its fetch handler (pages sign in with `x-user` in
+ * these tests): every event as it comes; `next` waits for one; `close` stops listening.
+ */
+export function relayPage(relay: Relay, user: string, origin: string) {
+  const stop = new AbortController();
+  const events: { event: string; data: unknown }[] = [];
+  const waiters: (() => void)[] = [];
+  const opened = relay
+    .fetch(
+      new Request(`${origin}/elicitkit/questions/events`, {
+        headers: { 'x-user': user },
+        signal: stop.signal,
+      }),
+    )
+    .then(async (response) => {
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      }
+    });
+
+  /** Resolves with the first event named `name` (past or future) that `match` accepts. */
+  const next = async (name: string, match: (data: never) => boolean = () => true) => {
+    for (;;) {
+      const found = events.find((e) => e.event === name && match(e.data as never));
+      if (found) return found.data;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  const close = async () => {
+    stop.abort();
+    await opened;
+  };
+  return { events, next, close };
+}
+
+/** Posts `user`'s answer to question `id`, as their page on `origin` does. */
+export function answerQuestion(
+  relay: Relay,
+  user: string,
+  id: string,
+  body: unknown,
+  origin: string,
+  headers: Record<string, string> = {},
+) {
+  return relay.fetch(
+    new Request(`${origin}/elicitkit/questions/${id}/answer`, {
+      method: 'POST',
+      headers: { 'x-user': user, 'content-type': 'application/json', origin, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
