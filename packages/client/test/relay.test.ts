@@ -202,6 +202,17 @@ describe('the relay', () => {
     expect((await outcome).content).toEqual([{ type: 'text', text: 'accept' }]);
   });
 
+  it('a page that goes away frees its stream for the next one (a reload never locks the person out)', async () => {
+    const relay = relayFor({ maxStreamsPerPrincipal: 1 });
+    for (let reload = 0; reload < 3; reload++) {
+      const tab = relayPage(relay, 'alice', ORIGIN);
+      await tab.next('snapshot');
+      await tab.close();
+    }
+    const last = page(relay, 'alice');
+    await expect(last.next('snapshot')).resolves.toEqual({ questions: [] });
+  });
+
   it('every endpoint needs a signed-in person', async () => {
     const relay = relayFor();
     for (const path of ['/elicitkit/questions', '/elicitkit/questions/events']) {

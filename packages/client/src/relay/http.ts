@@ -195,8 +195,18 @@ function eventStream(
   let cleanup: (() => void) | undefined;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
+      let closed = false;
+      // Nothing is written once the page has gone (the stream is closed or cancelled by then).
+      const write = (text: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup?.();
+        }
+      };
       const send = (event: string, data: unknown) =>
-        controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+        write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       // Changes that happen while the snapshot is read are queued, then sent after it: nothing is lost between.
       const early: QuestionEvent[] = [];
       let live = false;
@@ -211,12 +221,8 @@ function eventStream(
           send('settled', { id: event.id, status: event.status });
         }
       };
-      const heartbeat = setInterval(
-        () => controller.enqueue(encoder.encode(': keep-alive\n\n')),
-        config.limits.heartbeatMs,
-      );
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), config.limits.heartbeatMs);
       heartbeat.unref?.();
-      let closed = false;
       cleanup = () => {
         if (closed) return;
         closed = true;
@@ -226,12 +232,21 @@ function eventStream(
         if (left > 0) streams.set(principal, left);
         else streams.delete(principal);
       };
-      request.signal.addEventListener('abort', () => {
+      const hangUp = () => {
+        if (closed) return;
         cleanup?.();
         controller.close();
-      });
-      controller.enqueue(encoder.encode('retry: 2000\n\n'));
-      send('snapshot', { questions: narrowed(await config.store.pending(principal), request) });
+      };
+      if (request.signal.aborted) return hangUp();
+      request.signal.addEventListener('abort', hangUp);
+      write('retry: 2000\n\n');
+      try {
+        send('snapshot', { questions: narrowed(await config.store.pending(principal), request) });
+      } catch (error) {
+        // The store failed: the page's browser reconnects, and the next snapshot may succeed.
+        cleanup?.();
+        return controller.error(error);
+      }
       live = true;
       for (const event of early.splice(0)) deliver(event);
     },

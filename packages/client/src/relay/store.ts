@@ -42,7 +42,12 @@ export function memoryRelayStore(options: { now?: () => number } = {}): RelaySto
   const watchers = new Map<string, Set<(event: QuestionEvent) => void>>();
 
   const emit = (principal: string, event: QuestionEvent) => {
-    for (const listener of watchers.get(principal) ?? []) listener(event);
+    for (const listener of watchers.get(principal) ?? []) {
+      // One listener failing (a page gone mid-write) must not keep the event from the others.
+      try {
+        listener(event);
+      } catch {}
+    }
   };
   const close = (entry: Entry, status: 'answered' | 'withdrawn', answer?: QuestionAnswer) => {
     entry.status = status;
