@@ -25,6 +25,7 @@ import {
 import { loadOrCreateVaultKeyFile, Vault } from '@elicitkit/server/vault';
 import { McpServer } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import { AGENT_HOST_PATH, agentHost } from './agent-host.js';
 import { createDemoAuth } from './auth.js';
 import { BookingBook } from './bookings.js';
 import {
@@ -115,6 +116,8 @@ export interface RunningDemo {
   base: URL;
   /** The browser MCP host page (`/host/`). */
   webHost: URL;
+  /** The page of the agent that runs on this server (`/agent/`, issue 27): its questions come through the relay. */
+  agentHost: URL;
   /** Example Calendar, the third party `list_calendar_events` connects to. */
   calendar: ExampleCalendar;
   close(): Promise<void>;
@@ -200,6 +203,13 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     ...(publicUrl && { publicUrl }),
   });
 
+  // Issue 27: an agent on this server, acting for the signed-in person, asking them through the relay.
+  const agents = agentHost({
+    signedIn: (request) => auth.sessions.read(request),
+    users: options.users,
+    mcp: new URL('mcp', http.url),
+  });
+
   const app = new Hono();
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
   app.get('/', pageSecurityHeaders(), async (c) => homePage(await auth.sessions.read(c.req.raw)));
@@ -207,6 +217,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   app.route('/', urlMode.routes);
   app.route('/', exampleApiRoutes());
   app.route('/', webHostRoutes());
+  app.route('/', agents.routes);
   route = app.fetch;
 
   return {
@@ -214,8 +225,10 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     listening: http.url,
     base,
     webHost: new URL(WEB_HOST_PATH, base),
+    agentHost: new URL(AGENT_HOST_PATH, base),
     calendar,
     async close() {
+      await agents.close();
       await mcp.close();
       await tasks.close();
       await urlMode.close();

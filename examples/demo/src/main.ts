@@ -30,6 +30,7 @@ process.stdout.write(
     ...(options.publicUrl ? [`Behind the proxy, listening on: ${demo.listening.href}`] : []),
     `Browser login: ${new URL('login', demo.base).href}`,
     `Web host: ${demo.webHost.href}`,
+    `Agent host: ${demo.agentHost.href}`,
     'Users (MCP header "Authorization: Bearer <token>", browser password):',
     ...options.users.map(
       (u) => `  ${u.name.padEnd(width)}  token ${u.token.padEnd(tokenWidth)}  password ${u.password}`,

@@ -38,6 +38,7 @@ process.stdout.write(
   [
     `Bistro Elicit demo server at ${demo.base.href} (state in ${options.dataDir})`,
     `Web host: ${demo.webHost.href}`,
+    `Agent host: ${demo.agentHost.href}`,
     'Forms:    call book_table · call survey · call pick_color · call confirm_delete',
     'URL mode: call use_api or set_api_key, open the page, sign in, enter a key such as sk-demo-12345678',
     'OAuth:    call list_calendar_events, connect Example Calendar in the browser (alice / alice-calendar)',

@@ -89,6 +89,8 @@ describe('the demo server', () => {
     expect(demo.stdout()).toMatch(/^ {2}bob +token demo-bob +password bob-pass$/m);
     expect(demo.stdout()).toContain(`Browser login: ${new URL('login', demo.url).href}`);
     expect(demo.stdout()).toContain(`Web host: ${new URL('/host/', demo.url).href}`);
+    // Issue 27: the page of the agent that runs in the server.
+    expect(demo.stdout()).toContain(`Agent host: ${new URL('/agent/', demo.url).href}`);
   });
 
   it('takes its users from --user instead of the defaults', async () => {

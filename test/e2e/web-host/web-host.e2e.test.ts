@@ -1,56 +1,24 @@
 // @needs chromium
 // The demo's browser MCP host (/host/) end to end in real Chromium: the page built by `npm run build`
 // (SDK client + @elicitkit/client + @elicitkit/web) against the demo server's own /mcp.
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
-import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
-import { CHROMIUM_ARGS } from '../../../packages/web/test/helpers/chromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoInChromium } from '../../support/demo-chromium.js';
 
-const BUILT_PAGE = fileURLToPath(
-  new URL('../../../examples/demo/dist/host-page/index.html', import.meta.url),
-);
 const ARTIFACTS = fileURLToPath(new URL('../../../.tmp/web-ui/', import.meta.url));
 
-let demo: RunningDemo;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  if (!existsSync(BUILT_PAGE)) throw new Error('the web host page is not built: run "npm run build" first');
-  dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-web-host-'));
-  demo = await startDemo({ port: 0, dataDir, users: DEFAULT_USERS, logger: { info() {}, warn() {} } });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-});
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const rig = demoInChromium('index.html');
 
 type Era = '2025-11-25' | '2026-07-28';
 
-/** Each test's host pages, closed after it: a connected page left open keeps its session and streams going. */
-const open = new Set<BrowserContext>();
-afterEach(async () => {
-  const contexts = [...open];
-  open.clear();
-  await Promise.all(contexts.map((context) => context.close()));
-});
-
 /** The host page, speaking `era`, connected as `token`'s user. */
 async function hostPage(token: string, era: Era): Promise<Page> {
-  const context = await browser.newContext();
-  open.add(context);
+  const context = await rig.context();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${demo.webHost.href}?protocol=${era}`);
+  await page.goto(`${rig.demo.webHost.href}?protocol=${era}`);
   await page.selectOption('#user', token);
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.waitForSelector('[data-tool=book_table]');
@@ -68,7 +36,7 @@ const resultText = async (page: Page) => {
 
 describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/), %s', (era) => {
   it('is served by the demo with a strict policy, and connects to /mcp as the chosen user', async () => {
-    const response = await fetch(demo.webHost);
+    const response = await fetch(rig.demo.webHost);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     const page = await hostPage('demo-alice', era);
@@ -137,7 +105,7 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/)
     const card = page.locator('elicit-url-consent');
     await card.waitFor();
     const shown = await card.locator('[part=url]').textContent();
-    expect(shown).toMatch(new RegExp(`^${demo.base.href.replace(/[.]/g, '\\.')}`));
+    expect(shown).toMatch(new RegExp(`^${rig.demo.base.href.replace(/[.]/g, '\\.')}`));
     await page.screenshot({ path: `${ARTIFACTS}demo-use-api-consent-${era}.png`, fullPage: true });
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),

@@ -1,0 +1,41 @@
+// The demo's agent host page (issue 27): the MCP client is on the server; this page only shows its questions (through
+// the relay, with @elicitkit/web) and each call's outcome. No MCP client in the page at all.
+import { sanitizeForDisplay } from '@elicitkit/core';
+import { webUI } from '@elicitkit/web';
+import { connectRelay } from '@elicitkit/web/relay';
+
+const tools = document.getElementById('tools') as HTMLUListElement;
+const outcomes = document.getElementById('outcomes') as HTMLOListElement;
+
+/** Server text goes in as text only, sanitized (E-56). */
+const safe = (text: string, maxLength = 500) => sanitizeForDisplay(text, { allowNewlines: true, maxLength });
+
+connectRelay({ ui: webUI() });
+
+async function call(tool: string): Promise<void> {
+  const response = await fetch('/agent/call', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tool }),
+  });
+  const { text } = (await response.json()) as { text?: string };
+  const item = document.createElement('li');
+  item.dataset.tool = tool;
+  item.textContent = `${tool}: ${safe(text ?? `HTTP ${response.status}`)}`;
+  outcomes.append(item);
+}
+
+const response = await fetch('/agent/tools');
+const { tools: listed } = (await response.json()) as { tools: { name: string; description: string }[] };
+for (const tool of listed) {
+  const item = document.createElement('li');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = `Call ${safe(tool.name, 64)}`;
+  button.addEventListener('click', () => void call(tool.name));
+  const description = document.createElement('span');
+  description.textContent = ` ${safe(tool.description, 200)}`;
+  item.append(button, description);
+  tools.append(item);
+}
+document.body.dataset.ready = 'true';

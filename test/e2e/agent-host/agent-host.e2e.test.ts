@@ -1,0 +1,53 @@
+// @needs chromium
+// Issue 27 in the demo: the agent host (/agent/). The MCP client runs in the demo's server, acting for the signed-in
+// person; its questions reach that person's pages through the relay, shown with @elicitkit/web, in real Chromium.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { demoInChromium } from '../../support/demo-chromium.js';
+
+const rig = demoInChromium('agent.html');
+
+/** A browser of `user`'s, signed in through the demo's login, on the agent host page. */
+async function signedIn(user: string): Promise<BrowserContext> {
+  const context = await rig.context();
+  const page = await context.newPage();
+  await page.goto(rig.demo.agentHost.href);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await page.fill('#username', user);
+  await page.fill('#password', `${user}-pass`);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/agent/');
+  await page.close();
+  return context;
+}
+
+async function agentPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(rig.demo.agentHost.href);
+  await page.waitForSelector('body[data-ready=true]');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+describe('the demo agent host (/agent/)', () => {
+  it("a call's question reaches both of alice's tabs; one answers, the other closes it; the outcome shows; bob sees nothing", async () => {
+    const alice = await signedIn('alice');
+    const [tab1, tab2] = [await agentPage(alice), await agentPage(alice)];
+    const bob = await agentPage(await signedIn('bob'));
+    await tab1.getByRole('button', { name: 'Call pick_color' }).click();
+    const form1 = tab1.locator('elicit-form');
+    const form2 = tab2.locator('elicit-form');
+    await form1.getByText('Which napkins for your table?').waitFor();
+    await form2.getByText('Which napkins for your table?').waitFor();
+    await form1.getByRole('radio', { name: 'Royal blue' }).check();
+    await form1.getByRole('button', { name: 'Review answers' }).click();
+    await form1.getByRole('button', { name: 'Submit' }).click();
+    await expect(tab1.locator('#outcomes li[data-tool=pick_color]').textContent()).resolves.toBe(
+      'pick_color: Napkins: #4169e1.',
+    );
+    await form2.waitFor({ state: 'detached' });
+    await expect(bob.locator('elicit-form').count()).resolves.toBe(0);
+  });
+});
