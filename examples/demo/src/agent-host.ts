@@ -42,6 +42,20 @@ export function agentHost(options: AgentHostOptions) {
     return agent;
   };
 
+  const outcomes = new Outcomes();
+  const runCall = async (user: string, tool: string) => {
+    let text: string;
+    try {
+      const result = (await callToolWithElicitation(await agentOf(user), { name: tool, arguments: {} })) as {
+        content?: { type: string; text?: string }[];
+      };
+      text = (result.content ?? []).map((block) => block.text ?? '').join('\n');
+    } catch (error) {
+      text = `The call failed: ${String((error as Error).message ?? error).slice(0, 500)}`;
+    }
+    outcomes.add(user, tool, text);
+  };
+
   const app = new Hono();
   app.get('/agent', (c) => c.redirect(AGENT_HOST_PATH));
   app.get(AGENT_HOST_PATH, async (c) => {
@@ -65,33 +79,29 @@ export function agentHost(options: AgentHostOptions) {
     if (!user) return c.json({ error: 'unauthenticated' }, 401);
     // The page's own fetch: JSON from this origin only (a cross-site form can send neither).
     const origin = c.req.header('origin');
-    if (
-      !/^application\/json/.test(c.req.header('content-type') ?? '') ||
-      (origin && origin !== new URL(c.req.url).origin)
-    ) {
-      return c.json({ error: 'forbidden' }, 403);
-    }
+    const json = /^application\/json/.test(c.req.header('content-type') ?? '');
+    if (!json || (origin && origin !== new URL(c.req.url).origin)) return c.json({ error: 'forbidden' }, 403);
     const { tool } = (await c.req.json().catch(() => ({}))) as { tool?: unknown };
     if (typeof tool !== 'string' || tool.length > 128) return c.json({ error: 'name a tool' }, 400);
-    try {
-      const result = (await callToolWithElicitation(await agentOf(user), { name: tool, arguments: {} })) as {
-        content?: { type: string; text?: string }[];
-        isError?: boolean;
-      };
-      const text = (result.content ?? []).map((block) => block.text ?? '').join('\n');
-      return c.json({ text, isError: result.isError === true });
-    } catch (error) {
-      return c.json({
-        text: `The call failed: ${String((error as Error).message ?? error).slice(0, 500)}`,
-        isError: true,
-      });
-    }
+    // The call runs on the server, whatever the page does meanwhile (a reload, a second tab): its outcome is kept for
+    // the person and reaches their pages through `outcomes`.
+    void runCall(user, tool);
+    return c.json({ started: tool }, 202);
+  });
+  app.get(`${AGENT_HOST_PATH}outcomes`, async (c) => {
+    const user = await options.signedIn(c.req.raw);
+    if (!user) return c.json({ error: 'unauthenticated' }, 401);
+    const after = Number(c.req.query('after') ?? 0);
+    return c.json({
+      outcomes: await outcomes.after(user, Number.isFinite(after) ? after : 0, c.req.raw.signal),
+    });
   });
   app.all('/elicitkit/*', (c) => relay.fetch(c.req.raw));
 
   return {
     routes: app,
     async close() {
+      outcomes.close();
       const open = [...agents.values()];
       agents.clear();
       for (const agent of open) await (await agent.catch(() => undefined))?.close();
@@ -101,7 +111,8 @@ export function agentHost(options: AgentHostOptions) {
 
 async function connectAgent(mcp: URL, token: string, user: string, relay: ReturnType<typeof createRelay>) {
   const client = new Client({ name: 'bistro-agent', version: '1.0.0' });
-  installElicitation(client, { ui: relay.ui({ principal: user }), opener: relay.opener });
+  // Tasks too (the Tasks extension): a long-running tool's question reaches the person the same way.
+  installElicitation(client, { ui: relay.ui({ principal: user }), opener: relay.opener, tasks: true });
   await client.connect(
     new StreamableHTTPClientTransport(mcp, {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },
@@ -118,3 +129,54 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-cache',
 };
+
+/** One call's outcome, numbered per person. */
+interface Outcome {
+  seq: number;
+  tool: string;
+  text: string;
+}
+
+/** How long a page's request for new outcomes is held open when there are none yet. */
+const OUTCOME_WAIT_MS = 25_000;
+/** Outcomes kept per person (older ones go). */
+const MAX_OUTCOMES = 50;
+
+/** Each person's recent call outcomes, and the pages waiting for the next one (a long poll). */
+class Outcomes {
+  readonly #byUser = new Map<string, { seq: number; items: Outcome[] }>();
+  readonly #waiting = new Map<string, Set<() => void>>();
+
+  add(user: string, tool: string, text: string): void {
+    const kept = this.#byUser.get(user) ?? { seq: 0, items: [] };
+    kept.seq++;
+    kept.items.push({ seq: kept.seq, tool, text });
+    if (kept.items.length > MAX_OUTCOMES) kept.items.shift();
+    this.#byUser.set(user, kept);
+    for (const wake of this.#waiting.get(user) ?? []) wake();
+  }
+
+  /** The outcomes after `seq`; none yet: waits for the next, up to a while (or until the page goes). */
+  async after(user: string, seq: number, signal: AbortSignal): Promise<Outcome[]> {
+    const newer = () => (this.#byUser.get(user)?.items ?? []).filter((item) => item.seq > seq);
+    if (newer().length > 0 || signal.aborted) return newer();
+    await new Promise<void>((resolve) => {
+      const waiting = this.#waiting.get(user) ?? new Set();
+      this.#waiting.set(user, waiting);
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        waiting.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, OUTCOME_WAIT_MS);
+      signal.addEventListener('abort', done, { once: true });
+      waiting.add(done);
+    });
+    return newer();
+  }
+
+  close(): void {
+    for (const waiting of this.#waiting.values()) for (const wake of [...waiting]) wake();
+  }
+}

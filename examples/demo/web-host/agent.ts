@@ -12,17 +12,35 @@ const safe = (text: string, maxLength = 500) => sanitizeForDisplay(text, { allow
 
 connectRelay({ ui: webUI() });
 
+/** Asks the server to make the call; its outcome comes back through `followOutcomes`, in this tab and every other. */
 async function call(tool: string): Promise<void> {
-  const response = await fetch('/agent/call', {
+  await fetch('/agent/call', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ tool }),
   });
-  const { text } = (await response.json()) as { text?: string };
-  const item = document.createElement('li');
-  item.dataset.tool = tool;
-  item.textContent = `${tool}: ${safe(text ?? `HTTP ${response.status}`)}`;
-  outcomes.append(item);
+}
+
+/** Shows the person's call outcomes as they come (the server holds each request until there is a new one). */
+async function followOutcomes(): Promise<void> {
+  let last = 0;
+  for (;;) {
+    try {
+      const response = await fetch(`/agent/outcomes?after=${last}`);
+      const { outcomes: fresh } = (await response.json()) as {
+        outcomes: { seq: number; tool: string; text: string }[];
+      };
+      for (const outcome of fresh) {
+        last = Math.max(last, outcome.seq);
+        const item = document.createElement('li');
+        item.dataset.tool = outcome.tool;
+        item.textContent = `${outcome.tool}: ${safe(outcome.text)}`;
+        outcomes.append(item);
+      }
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 2000)); // the server is away: try again shortly
+    }
+  }
 }
 
 const response = await fetch('/agent/tools');
@@ -39,3 +57,4 @@ for (const tool of listed) {
   tools.append(item);
 }
 document.body.dataset.ready = 'true';
+void followOutcomes();

@@ -31,6 +31,13 @@ async function agentPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/** The outcome of `tool`'s call, once it shows in the page. */
+async function agentOutcome(page: Page, tool: string): Promise<string | null> {
+  const item = page.locator(`#outcomes li[data-tool=${tool}]`);
+  await item.waitFor();
+  return item.textContent();
+}
+
 describe('the demo agent host (/agent/)', () => {
   it("a call's question reaches both of alice's tabs; one answers, the other closes it; the outcome shows; bob sees nothing", async () => {
     const alice = await signedIn('alice');
@@ -44,10 +51,29 @@ describe('the demo agent host (/agent/)', () => {
     await form1.getByRole('radio', { name: 'Royal blue' }).check();
     await form1.getByRole('button', { name: 'Review answers' }).click();
     await form1.getByRole('button', { name: 'Submit' }).click();
-    await expect(tab1.locator('#outcomes li[data-tool=pick_color]').textContent()).resolves.toBe(
-      'pick_color: Napkins: #4169e1.',
-    );
+    await expect(agentOutcome(tab1, 'pick_color')).resolves.toBe('pick_color: Napkins: #4169e1.');
+    // Every tab of hers shows it.
+    await expect(agentOutcome(tab2, 'pick_color')).resolves.toBe('pick_color: Napkins: #4169e1.');
     await form2.waitFor({ state: 'detached' });
     await expect(bob.locator('elicit-form').count()).resolves.toBe(0);
+  });
+
+  it('[T-24] export_report runs as a task on the server: its question survives a reload of the page, and answered it finishes', async () => {
+    const page = await agentPage(await signedIn('alice'));
+    await page.getByRole('button', { name: 'Call export_report' }).click();
+    await page.locator('elicit-form').getByText('Send it to finance?').waitFor();
+    await page.reload();
+    await page.waitForSelector('body[data-ready=true]');
+    const form = page.locator('elicit-form');
+    await form
+      .getByRole('radiogroup', { name: 'Send the report' })
+      .getByRole('radio', { name: 'Yes' })
+      .check();
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    // The call was made before the reload, by the server: its outcome reaches the page the next time it lists them.
+    await expect(agentOutcome(page, 'export_report')).resolves.toMatch(
+      /^export_report: Report for this month sent to finance: \d+ bookings\.$/,
+    );
   });
 });
