@@ -32,17 +32,17 @@ export async function book(client: Client, options: { signal?: AbortSignal } = {
 }
 
 /**
- * A page of `user`'s listening to the relay's event stream through its fetch handler (pages sign in with `x-user` in
+ * A page of `user`'s listening to the relay's event stream through its fetch handler (pages sign in with `signIn`, an `x-user` header by default in
  * these tests): every event as it comes; `next` waits for one; `close` stops listening.
  */
-export function relayPage(relay: Relay, user: string, origin: string) {
+export function relayPage(relay: Relay, user: string, origin: string, signIn: SignIn = byHeader) {
   const stop = new AbortController();
   const events: { event: string; data: unknown }[] = [];
   const waiters: (() => void)[] = [];
   const opened = relay
     .fetch(
       new Request(`${origin}/elicitkit/questions/events`, {
-        headers: { 'x-user': user },
+        headers: signIn(user),
         signal: stop.signal,
       }),
     )
@@ -87,12 +87,19 @@ export function answerQuestion(
   body: unknown,
   origin: string,
   headers: Record<string, string> = {},
+  signIn: SignIn = byHeader,
 ) {
   return relay.fetch(
     new Request(`${origin}/elicitkit/questions/${id}/answer`, {
       method: 'POST',
-      headers: { 'x-user': user, 'content-type': 'application/json', origin, ...headers },
+      headers: { ...signIn(user), 'content-type': 'application/json', origin, ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
 }
+
+/** How a test page says who it is: the headers of its requests. */
+export type SignIn = (user: string) => Record<string, string>;
+
+/** The relay tests' sign-in: an `x-user` header (their `authenticate` reads it). */
+export const byHeader: SignIn = (user) => ({ 'x-user': user });

@@ -5,3 +5,4 @@ declare function log(message: string): void;
 declare const content: Record<string, unknown>;
 declare const client: import('@modelcontextprotocol/client').Client;
 declare function sessionUser(request: Request): string | undefined;
+declare function slackWebhookFor(user: string): string;

@@ -213,6 +213,37 @@ describe('the relay', () => {
     await expect(last.next('snapshot')).resolves.toEqual({ questions: [] });
   });
 
+  it('onAsked hands each question to a channel (a Slack adapter is a small function); a failing one is reported', async () => {
+    const posted: string[] = [];
+    const errors: unknown[] = [];
+    let fail = true;
+    const relay = createRelay({
+      authenticate: (request) => request.headers.get('x-user') ?? undefined,
+      // The adapter: a message with a link to the app's page for this one question.
+      onAsked: async (question) => {
+        if (fail) {
+          fail = false;
+          throw new Error('Slack is down');
+        }
+        posted.push(`@${question.principal}: ${question.message} ${ORIGIN}/agent/?question=${question.id}`);
+      },
+      onError: (error) => errors.push(error),
+    });
+    const agent = await agentFor(relay, 'alice');
+    const first = call(agent);
+    const tab = page(relay, 'alice');
+    const { id: firstId } = (await tab.next('asked')) as Question;
+    // The channel failed: reported, and the question is still answerable from a page.
+    expect(errors).toEqual([new Error('Slack is down')]);
+    await answer(relay, 'alice', firstId, { action: 'decline' });
+    expect(await first).toEqual({ action: 'decline' });
+    const second = call(agent);
+    const asked = (await tab.next('asked', (q: Question) => q.id !== firstId)) as Question;
+    expect(posted).toEqual([`@alice: Who is the booking for? ${ORIGIN}/agent/?question=${asked.id}`]);
+    await answer(relay, 'alice', asked.id, { action: 'submit', content: { name: 'Ada' } });
+    expect(await second).toEqual({ action: 'accept', data: { name: 'Ada' } });
+  });
+
   it('every endpoint needs a signed-in person', async () => {
     const relay = relayFor();
     for (const path of ['/elicitkit/questions', '/elicitkit/questions/events']) {

@@ -10,6 +10,11 @@ export interface RelayConnectionOptions {
   base?: string;
   /** Only this conversation's questions. */
   conversation?: string;
+  /**
+   * Only this question: the page a link points to (answer by link, from Slack or email). Another person's question, or
+   * one already answered, never shows.
+   */
+  question?: string;
 }
 
 /** A page's connection to the relay; `close` stops listening and takes down what is shown. */
@@ -46,6 +51,7 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
     if (at >= 0) queued.splice(at, 1);
   };
   const enqueue = (question: Question) => {
+    if (options.question !== undefined && question.id !== options.question) return;
     if (settled.has(question.id) || shown.has(question.id) || queued.some((q) => q.id === question.id))
       return;
     queued.push(question);

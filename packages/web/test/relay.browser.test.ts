@@ -6,7 +6,7 @@ import { createRelay } from '@elicitkit/client/relay';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, bookingAgent } from '../../../test/support/relay.js';
+import { answerQuestion, book, bookingAgent, relayPage } from '../../../test/support/relay.js';
 import { CHROMIUM_ARGS } from './helpers/chromium.js';
 
 /**
@@ -19,7 +19,8 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <body><main><h1>Agent</h1></main><script type="module" src="/page.js"></script></body></html>`;
 const ENTRY = `import { webUI } from '@elicitkit/web';
 import { connectRelay } from '@elicitkit/web/relay';
-connectRelay({ ui: webUI() });
+const question = new URLSearchParams(location.search).get('question') ?? undefined;
+connectRelay({ ui: webUI(), ...(question && { question }) });
 window.relayReady = true;`;
 
 const relay = createRelay({
@@ -74,14 +75,14 @@ afterAll(async () => {
 });
 
 /** A tab of `user`'s with the page loaded and listening. */
-async function tabOf(user: string): Promise<Page> {
+async function tabOf(user: string, path = '/'): Promise<Page> {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'user', value: user, url: origin }]);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
   });
-  await page.goto(origin);
+  await page.goto(new URL(path, origin).href);
   await page.waitForFunction(() => 'relayReady' in window);
   return page;
 }
@@ -118,5 +119,31 @@ describe('the relay in Chromium', () => {
     await form.getByRole('button', { name: 'Decline' }).click();
     expect(await outcome).toEqual({ action: 'decline' });
     await agent.close();
+  });
+
+  it('answer by link: a page for one question shows only that one, and answers it', async () => {
+    const byCookie = (user: string) => ({ cookie: `user=${user}` });
+    const linkRelayPage = relayPage(relay, 'alice', origin, byCookie);
+    const [first, second] = [await bookingAgent(relay, 'alice'), await bookingAgent(relay, 'alice')];
+    const firstCall = book(first);
+    const { id: firstId } = (await linkRelayPage.next('asked')) as { id: string };
+    const secondCall = book(second);
+    const { id } = (await linkRelayPage.next('asked', (q: { id: string }) => q.id !== firstId)) as {
+      id: string;
+    };
+    const tab = await tabOf('alice', `/?question=${id}`);
+    const form = tab.locator('elicit-form');
+    await form.getByLabel('Name').fill('Grace');
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    expect(await secondCall).toEqual({ action: 'accept', data: { name: 'Grace' } });
+    await form.waitFor({ state: 'detached' });
+    // The other question never showed on this page, and is still waiting for alice.
+    await expect(tab.locator('elicit-form').count()).resolves.toBe(0);
+    await answerQuestion(relay, 'alice', firstId, { action: 'decline' }, origin, {}, byCookie);
+    expect(await firstCall).toEqual({ action: 'decline' });
+    await linkRelayPage.close();
+    await first.close();
+    await second.close();
   });
 });

@@ -25,6 +25,15 @@ export interface RelayOptions {
   /** Origins of pages allowed to answer besides the endpoint's own (CSRF): e.g. the app's front end on another port. */
   allowedOrigins?: readonly string[];
   limits?: Partial<RelayLimits>;
+  /**
+   * Each new question, once stored: where a channel adapter posts it for people who are not on a page (Slack, Teams,
+   * email, SMS), with a link to a page of yours that shows just that question (`connectRelay({ question: id })`). The
+   * person signs in there as usual; only they can answer, once. A failing hook is reported to `onError`, and the
+   * question stays answerable from every page.
+   */
+  onAsked?: (question: Question) => void | Promise<void>;
+  /** Where a failing `onAsked` is reported. Default: `console.error`. */
+  onError?: (error: unknown) => void;
   /** The relay's clock, ms since the epoch (tests inject one). */
   now?: () => number;
 }
@@ -78,11 +87,25 @@ export function createRelay(options: RelayOptions): Relay {
       expiry.unref?.();
       if (signal.aborted) return withdraw();
       store.add(question, limits.maxPendingPerPrincipal).then(
-        // Over the person's limit: answered `cancel` at once, as a host's rate limit does.
-        (added) => added || finish({ action: 'cancel' }),
+        (added) => {
+          // Over the person's limit: answered `cancel` at once, as a host's rate limit does.
+          if (!added) return finish({ action: 'cancel' });
+          tellChannels(question);
+        },
         () => finish({ action: 'cancel' }),
       );
     });
+
+  const onError =
+    options.onError ?? ((error: unknown) => console.error('elicitkit relay: onAsked failed', error));
+  const tellChannels = (question: Question) => {
+    if (!options.onAsked) return;
+    try {
+      Promise.resolve(options.onAsked(question)).catch(onError);
+    } catch (error) {
+      onError(error);
+    }
+  };
 
   const base = (address: QuestionAddress) => {
     const askedAt = now();
