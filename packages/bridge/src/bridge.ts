@@ -225,7 +225,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     if (!call || call.principal !== principal) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        'this call is no longer held by the bridge (it expired, or went to another instance); call the tool again',
+        'this request is no longer held by the bridge (it expired, or went to another instance); make it again',
       );
     }
     // The host cancelling the call (a 2025 request, or a 2026 round) cancels upstream.

@@ -90,6 +90,8 @@ export function createRelay(options: RelayOptions): Relay {
         (added) => {
           // Over the person's limit: answered `cancel` at once, as a host's rate limit does.
           if (!added) return finish({ action: 'cancel' });
+          // Withdrawn while it was being stored (the withdrawal found nothing to settle then): withdrawn now.
+          if (done) return void store.settle(question.id, 'withdrawn');
           tellChannels(question);
         },
         () => finish({ action: 'cancel' }),
