@@ -193,7 +193,7 @@ describe('elicit bridge', () => {
     const second = await startBridge(args, env);
     expect(second.url.href).toBe(first.url.href);
     answer({ action: 'submit', content: { name: 'Ada', party: 2, seating: 'terrace' } });
-    await expect(call).rejects.toThrow(/no longer held by the bridge .* call the tool again/);
+    await expect(call).rejects.toThrow(/no longer held by the bridge .* make it again/);
     // The person is asked once, and no second call was started for the answer.
     expect(ui.prompts).toHaveLength(1);
   });

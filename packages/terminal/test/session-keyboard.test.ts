@@ -19,6 +19,8 @@ describe.each(TRANSPORTS)('elicit connect over %s: one owner of the keyboard', (
     const { term, control } = setup;
     // Half a command typed when the form arrives: it waits, untouched, until the form is done.
     await term.type('too');
+    // On the line before the form is asked: on a loaded machine, keys still in flight would reach the form instead.
+    await term.waitFor(/elicit› too$/m);
     const got = control.askIdle();
     got.catch(() => {}); // awaited below; a failure before that must not go unhandled
     await term.waitFor('◆ elicit · form request from scenario-server 1.0.0');
