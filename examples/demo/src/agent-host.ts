@@ -43,7 +43,9 @@ export function agentHost(options: AgentHostOptions) {
   };
 
   const outcomes = new Outcomes();
+  const running = new Map<string, number>();
   const runCall = async (user: string, tool: string) => {
+    running.set(user, (running.get(user) ?? 0) + 1);
     let text: string;
     try {
       const result = (await callToolWithElicitation(await agentOf(user), { name: tool, arguments: {} })) as {
@@ -53,6 +55,9 @@ export function agentHost(options: AgentHostOptions) {
     } catch (error) {
       text = `The call failed: ${String((error as Error).message ?? error).slice(0, 500)}`;
     }
+    const left = (running.get(user) ?? 1) - 1;
+    if (left > 0) running.set(user, left);
+    else running.delete(user);
     outcomes.add(user, tool, text);
   };
 
@@ -85,6 +90,9 @@ export function agentHost(options: AgentHostOptions) {
     if (typeof tool !== 'string' || tool.length > 128) return c.json({ error: 'name a tool' }, 400);
     // The call runs on the server, whatever the page does meanwhile (a reload, a second tab): its outcome is kept for
     // the person and reaches their pages through `outcomes`.
+    if ((running.get(user) ?? 0) >= MAX_RUNNING_CALLS) {
+      return c.json({ error: `at most ${MAX_RUNNING_CALLS} calls at once` }, 429);
+    }
     void runCall(user, tool);
     return c.json({ started: tool }, 202);
   });
@@ -129,6 +137,9 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-cache',
 };
+
+/** Calls one person may have running on the server at once. */
+const MAX_RUNNING_CALLS = 8;
 
 /** One call's outcome, numbered per person. */
 interface Outcome {

@@ -76,4 +76,20 @@ describe('the demo agent host (/agent/)', () => {
       /^export_report: Report for this month sent to finance: \d+ bookings\.$/,
     );
   });
+
+  it('bounds the calls one person has running on the server: the ninth is refused while eight wait', async () => {
+    const page = await agentPage(await signedIn('bob'));
+    const statuses = await page.evaluate(async () => {
+      const start = () =>
+        fetch('/agent/call', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ tool: 'pick_color' }),
+        }).then((response) => response.status);
+      const first = [];
+      for (let i = 0; i < 8; i++) first.push(await start());
+      return [...first, await start()];
+    });
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 429]);
+  });
 });
