@@ -199,8 +199,8 @@ describe('recipe: the AI SDK (@ai-sdk/mcp onElicitationRequest)', () => {
   });
 });
 
-describe('recipe: the AI SDK on a server, the person in a browser (the relay, issue 27)', () => {
-  it("answers the demo's pick_color from alice's page; the call completes with her answer", async () => {
+describe('recipes on a server, the person in a browser (the relay, issue 27)', () => {
+  it("the AI SDK's MCP client, the relay as its handler's UI: alice answers pick_color from her page", async () => {
     const relay = createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined });
     const alicePage = relayPage(relay, 'alice', 'https://agent.example');
     // The recipe: the relay is the UI of the handler the AI SDK's client calls.
@@ -232,6 +232,46 @@ describe('recipe: the AI SDK on a server, the person in a browser (the relay, is
     } finally {
       await alicePage.close();
       await mcp.close();
+    }
+  });
+
+  it("Mastra's MCP client, the relay as its handler's UI: bob answers pick_color from his page", async () => {
+    const relay = createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined });
+    const bobPage = relayPage(relay, 'bob', 'https://agent.example');
+    const elicit = createElicitationHandler({
+      ui: relay.ui({ principal: 'bob' }),
+      server: () => ({ name: 'demo' }),
+    });
+    const mcp = new MCPClient({
+      servers: {
+        demo: {
+          url: demo.url,
+          requestInit: { headers: { Authorization: `Bearer ${DEFAULT_USERS[1]!.token}` } },
+          capabilities: elicit.capabilities,
+          inputRequests: ({ key, params, signal }) => elicit.answer(params, { inputRequestKey: key, signal }),
+        },
+      },
+    });
+    try {
+      const tools = await mcp.listTools();
+      const picked = tools.demo_pick_color!.execute!({}, {} as never);
+      const question = (await bobPage.next('asked')) as FormQuestion;
+      expect(question).toMatchObject({ principal: 'bob', requester: { name: 'demo' } });
+      const field = question.fields[0]!;
+      const green = field.options!.find((option) => option.label === 'Forest green')!;
+      const content = { [field.name]: green.value };
+      const answered = await answerQuestion(
+        relay,
+        'bob',
+        question.id,
+        { action: 'submit', content },
+        'https://agent.example',
+      );
+      expect(answered.status).toBe(200);
+      expect(textOf(await picked)).toBe(`Napkins: ${green.value}.`);
+    } finally {
+      await bobPage.close();
+      await mcp.disconnect();
     }
   });
 });
