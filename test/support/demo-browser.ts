@@ -66,6 +66,11 @@ export class DemoBrowser {
     return this.open(new URL(action ? unescapeHtml(action) : '', page.url), { ...values, ...fields });
   }
 
+  /** The `Cookie` header this browser sends, for a page's own `fetch` calls (JSON endpoints). */
+  cookieHeader(): string {
+    return [...this.#jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   /** Opens the login page and signs in; ends on the `next` page (`/` by default). */
   async login(base: URL, user: { name: string; password: string }, next?: string): Promise<Visit> {
     const page = await this.open(new URL(next ? `login?next=${encodeURIComponent(next)}` : 'login', base));
