@@ -1,3 +1,4 @@
+// @needs chromium
 // Issue 27: the demo's agent host killed mid-question. The relay keeps questions in the process's memory (its durable
 // stores are still to come), so what this pins is that a restart is honest: the question is gone rather than shown as
 // pending with no call behind it, an answer sent to it afterwards reaches nothing, and no one else ever saw it.
