@@ -1,4 +1,4 @@
-import { integerOption, loadSuffixList, PeerError } from '@elicitkit/core';
+import { integerOption, isJsonObject, loadSuffixList, PeerError, UsageError } from '@elicitkit/core';
 import type {
   CallToolRequest,
   CallToolRequestOptions,
@@ -9,7 +9,7 @@ import { ClientErrorCode } from './errors.js';
 import { followTask, installedHost, roundDriverFor, type TaskOptions } from './installed.js';
 import { isUrlElicitationRequired, parseUrlRequired, runRequiredFlows } from './retry/url-required.js';
 import { resolveRoundLimits } from './rounds/limits.js';
-import { driveRounds, type RetryRound } from './rounds/round-driver.js';
+import { driveRounds, MAX_INPUT_REQUESTS_PER_ROUND, type RetryRound } from './rounds/round-driver.js';
 import type { V1Client } from './sdk/client-v1.js';
 import { isTaskHandle } from './tasks/handle.js';
 
@@ -28,7 +28,19 @@ export interface UrlElicitationRetryOptions {
   waitPacing?: { initialMs: number; maxMs: number };
   /** Abandons the whole exchange: prompts are withdrawn, waits end, the promise rejects with the reason. */
   signal?: AbortSignal;
+  /**
+   * 2026: hears where the call stands each time it can be picked up again after this process dies: each
+   * `InputRequiredResult` before its questions are asked, and the task id when the tool answers with a task. Keep
+   * the latest durably and pass it to {@link resumeToolCall} after a restart. Awaited: the questions wait for it.
+   */
+  onCheckpoint?: (checkpoint: CallCheckpoint) => void | Promise<void>;
 }
+
+/**
+ * Where a 2026-07-28 call stands, as plain JSON: the round the server is waiting on (its `InputRequiredResult`, with
+ * the `requestState` to echo), or the task it became. A 2025 request has none: it lives only as long as its stream.
+ */
+export type CallCheckpoint = { round: Record<string, unknown> } | { taskId: string };
 
 /** Default `maxRetries`: -32042 retries of one call (2025-11-25). */
 export const DEFAULT_MAX_RETRIES = 3;
@@ -48,10 +60,20 @@ export const DEFAULT_MAX_RETRIES = 3;
  * 2026 input request refused unseen, or a cap or a loop; a `RefusedError` when the user said no. Other
  * errors from `send` pass through.
  */
-export async function requestWithElicitation<T>(
+export function requestWithElicitation<T>(
   client: Client | V1Client,
   send: (signal: AbortSignal, round?: RetryRound) => Promise<T>,
   options: UrlElicitationRetryOptions = {},
+): Promise<T> {
+  return drive(client, send, options);
+}
+
+/** {@link requestWithElicitation}, optionally starting from a round already received (a resumed call). */
+async function drive<T>(
+  client: Client | V1Client,
+  send: (signal: AbortSignal, round?: RetryRound) => Promise<T>,
+  options: UrlElicitationRetryOptions,
+  resumedRound?: Record<string, unknown>,
 ): Promise<T> {
   const host = installedHost(client);
   const { parts, seam } = host;
@@ -67,8 +89,14 @@ export async function requestWithElicitation<T>(
       signal.throwIfAborted();
       let failure: unknown;
       try {
-        const first = await driver.send((legSignal) => send(legSignal));
-        return (await driveRounds(driver, first, (round, legSignal) => send(legSignal, round))) as T;
+        const first =
+          retries === 0 && resumedRound ? resumedRound : await driver.send((legSignal) => send(legSignal));
+        return (await driveRounds(
+          driver,
+          first,
+          (round, legSignal) => send(legSignal, round),
+          options.onCheckpoint && ((result) => options.onCheckpoint?.({ round: result })),
+        )) as T;
       } catch (error) {
         failure = error;
       }
@@ -133,11 +161,53 @@ export async function callToolWithElicitation(
   params: unknown,
   options: UrlElicitationRetryOptions & TaskOptions & { requestOptions?: unknown } = {},
 ): Promise<unknown> {
+  return callFrom(client, params, options);
+}
+
+/**
+ * Picks a 2026-07-28 `tools/call` up where a {@link CallCheckpoint} left it, e.g. after the agent's process restarted:
+ * from a round, its questions are asked again (a relay answers them with what the person already gave) and the call
+ * goes on with the `requestState` the server sent; from a task, the task is followed (`resumeTask`). `params` are the
+ * call's own. Resolves with the tool's result, as `callToolWithElicitation` does.
+ */
+export function resumeToolCall(
+  client: Client,
+  params: CallToolRequest['params'],
+  checkpoint: CallCheckpoint,
+  options: UrlElicitationRetryOptions & TaskOptions & { requestOptions?: CallToolRequestOptions } = {},
+): Promise<CallToolResult> {
+  const given = checkpoint as { round?: unknown; taskId?: unknown } | undefined;
+  const valid =
+    isJsonObject(given) &&
+    (isJsonObject(given.round) || (typeof given.taskId === 'string' && given.taskId !== ''));
+  if (!valid) {
+    return Promise.reject(
+      new UsageError(
+        ClientErrorCode.InvalidOption,
+        'resumeToolCall: checkpoint must be { round: <InputRequiredResult> } or { taskId: <string> }, as onCheckpoint gave it',
+        { details: { option: 'checkpoint' } },
+      ),
+    );
+  }
+  return callFrom(client, params, options, checkpoint) as Promise<CallToolResult>;
+}
+
+async function callFrom(
+  client: Client | V1Client,
+  params: unknown,
+  options: UrlElicitationRetryOptions & TaskOptions & { requestOptions?: unknown },
+  checkpoint?: CallCheckpoint,
+): Promise<unknown> {
   const host = installedHost(client);
   const requestOptions = options.requestOptions as { signal?: AbortSignal } | undefined;
   const signals = [options.signal, requestOptions?.signal].filter((s): s is AbortSignal => !!s);
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
-  const result = await requestWithElicitation(
+  const taskOf = async (taskId: string) => {
+    await options.onCheckpoint?.({ taskId });
+    return followTask(host, { taskId }, options, signal);
+  };
+  if (checkpoint && 'taskId' in checkpoint) return taskOf(checkpoint.taskId);
+  const result = await drive(
     client,
     (legSignal, round) =>
       host.seam.callTool(
@@ -148,7 +218,11 @@ export async function callToolWithElicitation(
         options.tasks !== false,
       ),
     { ...options, ...(signal && { signal }) },
+    checkpoint && 'round' in checkpoint ? checkpoint.round : undefined,
   );
   // T-23: a declaring call takes a CallToolResult or a task (after any rounds resolved first, T-08).
-  return isTaskHandle(result) ? followTask(host, { handle: result }, options, signal) : result;
+  if (!isTaskHandle(result)) return result;
+  if (!options.onCheckpoint) return followTask(host, { handle: result }, options, signal);
+  const { readTask } = await import('./tasks/task-read.js');
+  return taskOf(readTask(result, undefined, MAX_INPUT_REQUESTS_PER_ROUND).taskId);
 }

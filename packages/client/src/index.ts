@@ -19,9 +19,11 @@ export {
   UsageError,
 } from '@elicitkit/core';
 export {
+  type CallCheckpoint,
   callToolWithElicitation,
   DEFAULT_MAX_RETRIES,
   requestWithElicitation,
+  resumeToolCall,
   type UrlElicitationRetryOptions,
 } from './calls.js';
 export {

@@ -29,6 +29,7 @@ const ENTRIES: Record<string, string[]> = {
     'isElicitkitError',
     'requestWithElicitation',
     'resumeTask',
+    'resumeToolCall',
   ],
   // Node only: a browser bundle of the root must load no Node module (issue 23).
   '@elicitkit/client/node': ['fetchListener', 'systemBrowserOpener'],
@@ -41,6 +42,8 @@ const ENTRIES: Record<string, string[]> = {
   ],
   // Issue 27: the relay for MCP clients on a server, the person in a browser.
   '@elicitkit/client/relay': ['DEFAULT_RELAY_LIMITS', 'createRelay', 'memoryRelayStore'],
+  // Its stores that outlive the process: SQLite (one process at a time).
+  '@elicitkit/client/relay/sqlite': ['sqliteRelayStore'],
   '@elicitkit/client/ui-kit': [
     'COLLAPSED_URL_LENGTH',
     'TYPED_FIELD_KINDS',

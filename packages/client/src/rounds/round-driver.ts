@@ -247,9 +247,12 @@ export async function driveRounds(
   driver: RoundDriver,
   result: unknown,
   sendLeg: (round: RetryRound, signal: AbortSignal) => Promise<unknown>,
+  /** Hears each `InputRequiredResult` before it is answered (a checkpoint to resume the call from). */
+  onRound?: (result: Record<string, unknown>) => void | Promise<void>,
 ): Promise<unknown> {
   let current = result;
   while (isInputRequired(current)) {
+    await onRound?.(current as Record<string, unknown>);
     const round = await driver.next(current);
     current = await driver.send((signal) => sendLeg(round, signal));
   }
