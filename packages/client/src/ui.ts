@@ -149,6 +149,11 @@ export interface ElicitationUI {
    * it, the host blocks and sends a `rate-limited` notice, so a UI written before this method keeps working.
    */
   rateLimited?(prompt: RateLimitPrompt): Promise<'allow' | 'block'>;
+  /**
+   * Shows any number of prompts at once, each on its own (a relay: every question is its own item on the person's
+   * page), so the host does not queue them one after another. Default false: one prompt at a time.
+   */
+  readonly concurrent?: boolean;
 }
 
 /** The status of a task (Tasks extension, `io.modelcontextprotocol/tasks`). */

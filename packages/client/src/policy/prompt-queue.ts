@@ -6,9 +6,20 @@
 export class PromptQueue {
   /** Settles when every task queued so far has finished or been dropped. Never rejects. */
   #tail: Promise<void> = Promise.resolve();
+  readonly #concurrent: boolean;
+
+  /** `concurrent`: no queue at all, for a UI that shows every prompt at once (`ElicitationUI.concurrent`). */
+  constructor(options: { concurrent?: boolean } = {}) {
+    this.#concurrent = options.concurrent ?? false;
+  }
 
   /** Runs `task` once every task queued before it has finished; rejects with the signal's reason if it aborts first. */
   run<T>(signal: AbortSignal, task: () => Promise<T>): Promise<T> {
+    if (this.#concurrent) {
+      if (signal.aborted) return Promise.reject(signal.reason);
+      const aborted = abortPromise(signal);
+      return Promise.race([Promise.resolve().then(task), aborted.promise]).finally(aborted.dispose);
+    }
     const previous = this.#tail;
     const aborted = abortPromise(signal);
     const result = Promise.race([previous, aborted.promise]).then(() => {
@@ -39,10 +50,10 @@ function abortPromise(signal: AbortSignal): { promise: Promise<never>; dispose: 
 /** The queue shared by every client that talks to the same UI adapter, so one UI never shows two prompts. */
 const queuesByUi = new WeakMap<object, PromptQueue>();
 
-export function queueForUi(ui: object): PromptQueue {
+export function queueForUi(ui: { concurrent?: boolean }): PromptQueue {
   let queue = queuesByUi.get(ui);
   if (!queue) {
-    queue = new PromptQueue();
+    queue = new PromptQueue({ concurrent: ui.concurrent === true });
     queuesByUi.set(ui, queue);
   }
   return queue;
