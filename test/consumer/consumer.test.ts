@@ -53,6 +53,23 @@ const children: ChildProcess[] = [];
 /** The three apps, installed side by side (npm waits on disk and network more than on the CPU). */
 let apps: { full: ScratchApp; twoStep: ScratchApp; formsOnly: ScratchApp };
 
+/** What importing each entry in `app` does: `'loaded'`, or the error's name, code, details and message. */
+async function importOutcomes(app: ScratchApp, entries: string[]): Promise<Record<string, unknown>> {
+  await app.write(
+    'src/imports.mjs',
+    `const outcomes = {};
+for (const entry of ${JSON.stringify(entries)}) {
+  outcomes[entry] = await import(entry).then(
+    () => 'loaded',
+    (error) => ({ name: error.name, code: error.code, details: error.details, message: error.message }),
+  );
+}
+console.log(JSON.stringify(outcomes));
+`,
+  );
+  return JSON.parse((await app.node(['src/imports.mjs'])).stdout) as Record<string, unknown>;
+}
+
 /** The server README's first block: a complete stdio server (`serveStdio(createServer)`). */
 function stdioServerBlock(): CodeBlock {
   return blockWith(SERVER_README, 'serveStdio(createServer)');
@@ -177,6 +194,15 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'http',
       'stdio',
     ]);
+
+    // The relay's SQLite store is a subpath of its own: without better-sqlite3 it names what to install.
+    expect(await importOutcomes(app, ['@elicitkit/client/relay', '@elicitkit/client/relay/sqlite'])).toEqual({
+      '@elicitkit/client/relay': 'loaded',
+      '@elicitkit/client/relay/sqlite': expect.objectContaining({
+        code: 'missing-peer-dependency',
+        details: { entry: '@elicitkit/client/relay/sqlite', packages: ['better-sqlite3'] },
+      }),
+    });
   });
 
   it('full app: elicit bridge, installed, fronts the README stdio server for hosts of both revisions', {
@@ -241,6 +267,15 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'http',
       'stdio',
     ]);
+
+    // The relay's SQLite store is a subpath of its own: without better-sqlite3 it names what to install.
+    expect(await importOutcomes(app, ['@elicitkit/client/relay', '@elicitkit/client/relay/sqlite'])).toEqual({
+      '@elicitkit/client/relay': 'loaded',
+      '@elicitkit/client/relay/sqlite': expect.objectContaining({
+        code: 'missing-peer-dependency',
+        details: { entry: '@elicitkit/client/relay/sqlite', packages: ['better-sqlite3'] },
+      }),
+    });
   });
 
   it('forms-only app: no optional peer installed or needed; subpaths name what to install', {
@@ -256,22 +291,17 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
     await app.write('src/server.ts', `${stdioServerBlock().code}\n`);
     expect(await app.compile(['src/server.ts'], NODE_ONLY_LIBS)).toEqual([]);
 
-    await app.write(
-      'src/imports.mjs',
-      `const outcomes = {};
-for (const entry of ['@elicitkit/server', '@elicitkit/server/http', '@elicitkit/server/url',
-  '@elicitkit/server/login', '@elicitkit/server/store', '@elicitkit/server/vault', '@elicitkit/server/oauth',
-  '@elicitkit/server/sqlite', '@elicitkit/server/redis']) {
-  outcomes[entry] = await import(entry).then(
-    () => 'loaded',
-    (error) => ({ name: error.name, code: error.code, details: error.details, message: error.message }),
-  );
-}
-console.log(JSON.stringify(outcomes));
-`,
-    );
-    const { stdout } = await app.node(['src/imports.mjs']);
-    const outcomes = JSON.parse(stdout) as Record<string, unknown>;
+    const outcomes = await importOutcomes(app, [
+      '@elicitkit/server',
+      '@elicitkit/server/http',
+      '@elicitkit/server/url',
+      '@elicitkit/server/login',
+      '@elicitkit/server/store',
+      '@elicitkit/server/vault',
+      '@elicitkit/server/oauth',
+      '@elicitkit/server/sqlite',
+      '@elicitkit/server/redis',
+    ]);
     const missing = (entry: string, packages: string[]) => ({
       name: 'UsageError',
       code: 'missing-peer-dependency',

@@ -4,11 +4,42 @@
 import { installElicitation } from '@elicitkit/client';
 import type { Relay } from '@elicitkit/client/relay';
 import { elicitForm, enableElicitation, text } from '@elicitkit/server';
-import { Client } from '@modelcontextprotocol/client';
-import { InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createMcpHandler, InMemoryTransport, McpServer } from '@modelcontextprotocol/server';
 
-export async function bookingAgent(relay: Relay, principal: string): Promise<Client> {
-  const server = enableElicitation(new McpServer({ name: 'bistro', version: '1.0.0' }));
+export async function bookingAgent(
+  relay: Relay,
+  principal: string,
+  options: { stateKey?: Uint8Array; era?: '2025-11-25' | '2026-07-28' } = {},
+): Promise<Client> {
+  const client = new Client(
+    { name: 'agent', version: '1.0.0' },
+    options.era === '2026-07-28' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  installElicitation(client, { ui: relay.ui({ principal }), opener: relay.opener });
+  if (options.era === '2026-07-28') {
+    // Stateless: a handler made again with the same state key (a restart) takes the rounds of the one before.
+    const handler = createMcpHandler(() => bookingServer(options.stateKey), { legacy: 'reject' } as never);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://in-process.invalid/mcp'), {
+        fetch: (url: string | URL | Request, init?: RequestInit) => handler.fetch(new Request(url, init)),
+      } as never),
+    );
+    return client;
+  }
+  const server = bookingServer(options.stateKey);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  client.onclose = () => void server.close();
+  return client;
+}
+
+/** The bistro: `book` asks one form; `book_with_note` asks two, one round each. */
+function bookingServer(stateKey?: Uint8Array): McpServer {
+  const server = enableElicitation(new McpServer({ name: 'bistro', version: '1.0.0' }), {
+    ...(stateKey && { requestState: { key: stateKey } }),
+  });
   server.registerTool('book', { description: 'Books a table' }, async (ctx) => {
     const outcome = await elicitForm(ctx, {
       message: 'Who is the booking for?',
@@ -16,13 +47,19 @@ export async function bookingAgent(relay: Relay, principal: string): Promise<Cli
     });
     return { content: [{ type: 'text', text: JSON.stringify(outcome) }] };
   });
-  const client = new Client({ name: 'agent', version: '1.0.0' });
-  installElicitation(client, { ui: relay.ui({ principal }), opener: relay.opener });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  client.onclose = () => void server.close();
-  return client;
+  server.registerTool('book_with_note', { description: 'Books a table, with a note' }, async (ctx) => {
+    const who = await elicitForm(ctx, {
+      message: 'Who is the booking for?',
+      schema: { name: text({ minLength: 2 }).title('Name') },
+    });
+    if (who.action !== 'accept') return { content: [{ type: 'text', text: JSON.stringify(who) }] };
+    const note = await elicitForm(ctx, {
+      message: 'A note for the kitchen?',
+      schema: { note: text().title('Note') },
+    });
+    return { content: [{ type: 'text', text: JSON.stringify({ who, note }) }] };
+  });
+  return server;
 }
 
 /** Calls `book` and reads its outcome. */

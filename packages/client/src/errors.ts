@@ -51,6 +51,8 @@ export const ClientErrorCode = {
   TaskCancelled: 'task-cancelled',
   /** PeerError. The task was still running after `maxTaskPolls` polls; it is left running (resume it by id). */
   TaskPollLimit: 'task-poll-limit',
+  /** UsageError. The relay's SQLite file is open in another process: SQLite serves one at a time (Redis serves several). */
+  RelayStoreInUse: 'relay-store-in-use',
   /** RefusedError. The user declined to open a URL (E-04). */
   ConsentDeclined: 'consent-declined',
   /** RefusedError. The user dismissed the consent prompt (E-42). */
@@ -107,6 +109,8 @@ export interface ClientErrorDetails {
   'task-failed': TaskDetails & { errorCode?: number };
   'task-cancelled': TaskDetails;
   'task-poll-limit': TaskDetails;
+  /** `file`: the database file another process holds. */
+  'relay-store-in-use': { file: string };
   /** `elicitationId`: the elicitation the user refused, when one was being asked about. */
   'consent-declined': { elicitationId?: string };
   'consent-cancelled': { elicitationId?: string };

@@ -26,9 +26,8 @@ const LAYERS = [
     'ui-kit/',
     'node/fetch-listener.ts',
   ],
-  // Where the host meets the person: UI, queue, events, requester; or the relay (/relay), a UI whose person is in a
-  // browser elsewhere.
-  ['host/surface.ts', 'relay/'],
+  // Where the host meets the person: UI, queue, events, requester.
+  ['host/surface.ts'],
   // The pipeline: gates, forms, the one consent-and-open, the rate limit as the person meets it.
   ['pipeline/'],
   // The era adapters: a 2025 request, a 2026 input request, to and from the pipeline.
@@ -43,6 +42,8 @@ const LAYERS = [
   ['host-parts.ts'],
   ['installed.ts'],
   ['install.ts', 'calls.ts', 'handler.ts', 'tasks.ts'],
+  // The relay (/relay): a UI whose person is in a browser elsewhere, and the calls it keeps through a restart.
+  ['relay/'],
 ];
 
 const SRC = path.resolve(import.meta.dirname, '../src');

@@ -7,6 +7,7 @@
  */
 
 export { DEFAULT_RELAY_LIMITS, type RelayLimits } from './limits.js';
+export { memoryRelayStore } from './memory-store.js';
 export type {
   FormQuestion,
   Question,
@@ -15,5 +16,5 @@ export type {
   QuestionStatus,
   UrlQuestion,
 } from './question.js';
-export { createRelay, type Relay, type RelayOptions } from './relay.js';
-export { memoryRelayStore, type QuestionEvent, type RelayStore } from './store.js';
+export { createRelay, type Relay, type RelayCallOptions, type RelayOptions } from './relay.js';
+export type { AddResult, Interrupted, QuestionEvent, RelayCall, RelayStore } from './store.js';

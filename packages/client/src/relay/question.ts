@@ -20,6 +20,11 @@ export interface QuestionAddress {
   principal: string;
   /** A conversation, thread or chat of that person's, for pages that show one at a time. */
   conversation?: string;
+  /**
+   * The call asking (`relay.call` sets it): the same call picked up again after a restart finds the questions it asked
+   * before, still pending or answered, instead of asking the person twice.
+   */
+  call?: string;
 }
 
 interface QuestionBase extends QuestionAddress {
@@ -32,6 +37,8 @@ interface QuestionBase extends QuestionAddress {
   askedAt: number;
   /** After this it is withdrawn, answered or not. */
   expiresAt: number;
+  /** With `call`: names what is asked (the call, the input request, the text), so a resumed call finds it again. */
+  resumeKey?: string;
 }
 
 /** A form to fill in, as a page renders it. */

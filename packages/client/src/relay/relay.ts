@@ -1,7 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
+import {
+  type CallCheckpoint,
+  callToolWithElicitation,
+  resumeToolCall,
+  type UrlElicitationRetryOptions,
+} from '../calls.js';
+import type { TaskOptions } from '../installed.js';
 import type { UrlOpener } from '../open/opener.js';
 import type { ElicitationUI, FormAnswer, UrlAnswer } from '../ui.js';
 import { relayHttp } from './http.js';
 import { type RelayLimits, relayLimits } from './limits.js';
+import { memoryRelayStore } from './memory-store.js';
 import {
   formQuestion,
   type Question,
@@ -9,7 +19,7 @@ import {
   type QuestionAnswer,
   urlQuestion,
 } from './question.js';
-import { memoryRelayStore, type RelayStore } from './store.js';
+import type { RelayCall, RelayStore } from './store.js';
 
 /** Options of {@link createRelay}. */
 export interface RelayOptions {
@@ -54,6 +64,36 @@ export interface Relay {
   readonly opener: UrlOpener;
   /** The browser endpoints, fetch-style (Next.js route handlers, workers, hono; Node `http` through an adapter). */
   fetch(request: Request): Promise<Response>;
+  /**
+   * `callToolWithElicitation` on a client whose UI is `relay.ui(address)`, kept in the store while it runs: on
+   * 2026-07-28 with where it stands (each round's `requestState`, or its task id), so that after a restart
+   * {@link recover} hands it back and `call(..., { resume })` finishes it, its questions answered once. With
+   * `resume`, `address` and `params` are the resumed call's own.
+   */
+  call(
+    client: Client,
+    address: QuestionAddress,
+    params: CallToolRequest['params'],
+    options?: RelayCallOptions,
+  ): Promise<CallToolResult>;
+  /**
+   * At start, after a restart: takes over what the previous life left in the store. Calls that can go on (a 2026
+   * round or a task) come back as `resumable`: pass each to {@link call} with `{ resume }`; their questions stay up.
+   * Calls that cannot (2025 requests die with their stream) come back as `lost` and their questions are withdrawn,
+   * as is every question no call waits for. With the memory store there is never anything to recover.
+   */
+  recover(): Promise<{ resumable: RelayCall[]; lost: RelayCall[] }>;
+  /**
+   * Stops asking for this process (a graceful shutdown): calls that can be resumed keep their questions up and
+   * their place in the store for the next life; the rest are withdrawn as their calls end.
+   */
+  close(): void;
+}
+
+/** Options of {@link Relay.call}: those of `callToolWithElicitation`, and the call to resume. */
+export interface RelayCallOptions extends UrlElicitationRetryOptions, TaskOptions {
+  /** A call {@link Relay.recover} returned as resumable. */
+  resume?: RelayCall;
 }
 
 /** Makes a {@link Relay}: one per process, shared by the MCP clients of every person the agent acts for. */
@@ -62,10 +102,16 @@ export function createRelay(options: RelayOptions): Relay {
   const now = options.now ?? Date.now;
   const store = options.store ?? memoryRelayStore({ now });
 
-  /** Stores `question` and waits for its answer, its withdrawal, or its expiry. */
+  /** The call the current async context runs for (`relay.call`), so its questions carry it. */
+  const currentCall = new AsyncLocalStorage<{ id: string; principal: string; refused?: Error }>();
+  let closing = false;
+
+  /** Stores `question` (or finds it asked already by this call's previous life) and waits for its answer. */
   const ask = (question: Question, signal: AbortSignal): Promise<QuestionAnswer> =>
     new Promise((resolve) => {
       let done = false;
+      let id = question.id;
+      let expiry: ReturnType<typeof setTimeout> | undefined;
       const finish = (answer: QuestionAnswer) => {
         if (done) return;
         done = true;
@@ -75,24 +121,39 @@ export function createRelay(options: RelayOptions): Relay {
         resolve(answer);
       };
       const stopWatching = store.watch(question.principal, (event) => {
-        if (event.type !== 'settled' || event.id !== question.id) return;
+        if (event.type !== 'settled' || event.id !== id) return;
         finish(event.status === 'answered' && event.answer ? event.answer : { action: 'cancel' });
       });
-      // The call ended or was cancelled, or the question expired: every page sees it withdrawn.
+      // The call ended or was cancelled, or the question expired: every page sees it withdrawn. A resumable call's
+      // question stays up through a graceful shutdown, for the next life.
       const withdraw = () => {
-        void store.settle(question.id, 'withdrawn').finally(() => finish({ action: 'cancel' }));
+        if (closing && question.call !== undefined) return finish({ action: 'cancel' });
+        void store.settle(id, 'withdrawn').finally(() => finish({ action: 'cancel' }));
+      };
+      const expireAt = (at: number) => {
+        expiry = setTimeout(withdraw, Math.max(0, at - now()));
+        expiry.unref?.();
       };
       signal.addEventListener('abort', withdraw, { once: true });
-      const expiry = setTimeout(withdraw, Math.max(0, question.expiresAt - now()));
-      expiry.unref?.();
       if (signal.aborted) return withdraw();
       store.add(question, limits.maxPendingPerPrincipal).then(
-        (added) => {
+        async (result) => {
+          if (result.added) {
+            expireAt(question.expiresAt);
+            // Withdrawn while it was being stored (the withdrawal found nothing to settle then): withdrawn now.
+            if (done) return void store.settle(id, 'withdrawn');
+            return tellChannels(question);
+          }
           // Over the person's limit: answered `cancel` at once, as a host's rate limit does.
-          if (!added) return finish({ action: 'cancel' });
-          // Withdrawn while it was being stored (the withdrawal found nothing to settle then): withdrawn now.
-          if (done) return void store.settle(question.id, 'withdrawn');
-          tellChannels(question);
+          if (!('existing' in result)) return finish({ action: 'cancel' });
+          // Asked by this call before a restart: the same question, answered already or still up.
+          id = result.existing.id;
+          if (result.answer) return finish(result.answer);
+          expireAt(result.existing.expiresAt);
+          // Settled between the store's look and now: read once more.
+          const current = await store.get(id);
+          if (current?.status === 'answered' && current.answer) finish(current.answer);
+          else if (current?.status !== 'pending') finish({ action: 'cancel' });
         },
         () => finish({ action: 'cancel' }),
       );
@@ -111,13 +172,93 @@ export function createRelay(options: RelayOptions): Relay {
 
   const base = (address: QuestionAddress) => {
     const askedAt = now();
+    const call = currentCall.getStore();
+    // A call made for one person through a client whose UI asks another: refused rather than shown to the wrong one.
+    if (call && call.principal !== address.principal) {
+      // Thrown to the pipeline (which answers the server `cancel`) and kept for relay.call to throw to its caller.
+      call.refused ??= new TypeError(
+        `relay.call for ${JSON.stringify(call.principal)} through a client whose relay.ui asks ${JSON.stringify(address.principal)}`,
+      );
+      throw call.refused;
+    }
     return {
       id: crypto.randomUUID(),
       principal: address.principal,
       ...(address.conversation !== undefined && { conversation: address.conversation }),
+      ...(call && { call: call.id }),
       askedAt,
       expiresAt: askedAt + limits.questionTtlMs,
     };
+  };
+
+  /** The question, with its `resumeKey` when a call asks it: what a resumed call matches its questions by. */
+  const keyed = async <Q extends Question>(question: Q, inputRequestKey?: string): Promise<Q> => {
+    if (question.call === undefined) return question;
+    const what =
+      question.kind === 'form'
+        ? [question.call, 'form', inputRequestKey ?? '', question.message, question.requestedSchema]
+        : [question.call, 'url', question.message, question.url.href];
+    return { ...question, resumeKey: await sha256(JSON.stringify(what)) };
+  };
+
+  const call: Relay['call'] = async (client, address, params, callOptions = {}) => {
+    const { resume, ...options } = callOptions;
+    const record: RelayCall = resume ?? {
+      id: crypto.randomUUID(),
+      principal: address.principal,
+      ...(address.conversation !== undefined && { conversation: address.conversation }),
+      params: { name: params.name, ...(params.arguments && { arguments: params.arguments }) },
+      startedAt: now(),
+    };
+    if (!resume) await store.saveCall(record);
+    const checkpointed = async (checkpoint: CallCheckpoint) => {
+      // A resumed call starts from the checkpoint it was kept with: the same round, whose answers still stand.
+      if (JSON.stringify(checkpoint) !== JSON.stringify(record.checkpoint)) {
+        // The answers of the round before are spent first: a crash between the two asks again, never re-sends.
+        await store.retire(record.id);
+        record.checkpoint = checkpoint;
+        await store.saveCall(record);
+      }
+      await options.onCheckpoint?.(checkpoint);
+    };
+    const withCheckpoints = {
+      ...options,
+      onCheckpoint: checkpointed,
+      // A task moved on from its answered questions once a poll reports it again.
+      onTaskStatus: (status: Parameters<NonNullable<TaskOptions['onTaskStatus']>>[0]) => {
+        void store.retire(record.id).catch(onError);
+        options.onTaskStatus?.(status);
+      },
+    };
+    let ended = true;
+    const context = { id: record.id, principal: record.principal } as {
+      id: string;
+      principal: string;
+      refused?: Error;
+    };
+    try {
+      const result = await currentCall.run(context, () =>
+        resume?.checkpoint
+          ? resumeToolCall(client, resume.params, resume.checkpoint, withCheckpoints)
+          : callToolWithElicitation(client, params, withCheckpoints),
+      );
+      if (context.refused) throw context.refused;
+      return result;
+    } catch (error) {
+      // Shutting down with a call that can go on: left for the next life's recover().
+      if (closing && record.checkpoint) ended = false;
+      throw error;
+    } finally {
+      if (ended) await endCall(record);
+    }
+  };
+
+  /** Forgets an ended call; a question it left up (asked before a restart and never asked again) is withdrawn. */
+  const endCall = async (record: RelayCall) => {
+    await store.endCall(record.id);
+    for (const question of await store.pending(record.principal)) {
+      if (question.call === record.id) await store.settle(question.id, 'withdrawn');
+    }
   };
 
   return {
@@ -126,18 +267,37 @@ export function createRelay(options: RelayOptions): Relay {
         throw new TypeError('relay.ui: address.principal must name the person the agent acts for');
       }
       return {
+        // Every question is its own item on the person's pages: none waits for another to be answered.
+        concurrent: true,
         async form(prompt): Promise<FormAnswer> {
-          const answer = await ask(formQuestion(prompt, base(address)), prompt.signal);
+          const question = await keyed(formQuestion(prompt, base(address)), prompt.inputRequestKey);
+          const answer = await ask(question, prompt.signal);
           if (answer.action === 'submit') return answer;
           return answer.action === 'consent' ? { action: 'cancel' } : { action: answer.action };
         },
         async url(prompt): Promise<UrlAnswer> {
-          const answer = await ask(urlQuestion(prompt, base(address)), prompt.signal);
+          const answer = await ask(await keyed(urlQuestion(prompt, base(address))), prompt.signal);
           return answer.action === 'submit' ? { action: 'cancel' } : answer;
         },
       };
     },
     opener: async () => {},
+    call,
+    async recover() {
+      const { calls, questions } = await store.takeOver();
+      const resumable = calls.filter((c) => c.checkpoint !== undefined);
+      const lost = calls.filter((c) => c.checkpoint === undefined);
+      const goingOn = new Set(resumable.map((c) => c.id));
+      for (const question of questions) {
+        if (question.call === undefined || !goingOn.has(question.call))
+          await store.settle(question.id, 'withdrawn');
+      }
+      for (const c of lost) await store.endCall(c.id);
+      return { resumable, lost };
+    },
+    close() {
+      closing = true;
+    },
     fetch: relayHttp({
       store,
       limits,
@@ -147,4 +307,9 @@ export function createRelay(options: RelayOptions): Relay {
       allowedOrigins: options.allowedOrigins ?? [],
     }),
   };
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Buffer.from(digest).toString('base64url');
 }
