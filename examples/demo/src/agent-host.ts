@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
-import { createRelay } from '@elicitkit/client/relay';
+import { installElicitation } from '@elicitkit/client';
+import { createRelay, type RelayCall, type RelayStore } from '@elicitkit/client/relay';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Hono } from 'hono';
 import type { DemoUser } from './users.js';
@@ -16,6 +16,8 @@ export interface AgentHostOptions {
   users: readonly DemoUser[];
   /** The demo's `/mcp`, on the address this process listens on. */
   mcp: URL;
+  /** Where the relay keeps questions and calls: SQLite under `--data` (through restarts), or Redis (`--redis`). */
+  store: RelayStore & { close(): void | Promise<void> };
 }
 
 /**
@@ -24,7 +26,7 @@ export interface AgentHostOptions {
  * (`/elicitkit/…`); the page shows them with `@elicitkit/web` and each call's outcome when it ends.
  */
 export function agentHost(options: AgentHostOptions) {
-  const relay = createRelay({ authenticate: options.signedIn });
+  const relay = createRelay({ authenticate: options.signedIn, store: options.store });
   const agents = new Map<string, Promise<Client>>();
 
   /** The person's agent client, connected once and kept (one per demo user: a bounded set). */
@@ -44,15 +46,18 @@ export function agentHost(options: AgentHostOptions) {
 
   const outcomes = new Outcomes();
   const running = new Map<string, number>();
-  const runCall = async (user: string, tool: string) => {
+  let closing = false;
+  /** Runs a call for `user` (or goes on with one a previous life of the demo left), keeping its outcome for them. */
+  const runCall = async (user: string, tool: string, resume?: RelayCall) => {
     running.set(user, (running.get(user) ?? 0) + 1);
     let text: string;
     try {
-      const result = (await callToolWithElicitation(await agentOf(user), { name: tool, arguments: {} })) as {
-        content?: { type: string; text?: string }[];
-      };
-      text = (result.content ?? []).map((block) => block.text ?? '').join('\n');
+      const params = { name: tool, arguments: {} };
+      const result = await relay.call(await agentOf(user), { principal: user }, params, resume && { resume });
+      text = (result.content ?? []).map((block) => ('text' in block ? block.text : '')).join('\n');
     } catch (error) {
+      // Stopped with the process: the next life goes on with the call.
+      if (closing) return;
       text = `The call failed: ${String((error as Error).message ?? error).slice(0, 500)}`;
     }
     const left = (running.get(user) ?? 1) - 1;
@@ -108,17 +113,35 @@ export function agentHost(options: AgentHostOptions) {
 
   return {
     routes: app,
+    /**
+     * Goes on with what the previous life left (once this process serves `/mcp`): 2026 calls and tasks resume,
+     * their questions still up; a call that cannot (a 2025 request) is reported to its person as lost.
+     */
+    async resume() {
+      const { resumable, lost } = await relay.recover();
+      for (const call of lost) {
+        outcomes.add(call.principal, call.params.name, LOST_CALL);
+      }
+      for (const call of resumable) void runCall(call.principal, call.params.name, call);
+    },
     async close() {
+      closing = true;
+      relay.close();
       outcomes.close();
       const open = [...agents.values()];
       agents.clear();
       for (const agent of open) await (await agent.catch(() => undefined))?.close();
+      await options.store.close();
     },
   };
 }
 
 async function connectAgent(mcp: URL, token: string, user: string, relay: ReturnType<typeof createRelay>) {
-  const client = new Client({ name: 'bistro-agent', version: '1.0.0' });
+  // The current revision (2026-07-28): its rounds and tasks are what a restart can pick up again.
+  const client = new Client(
+    { name: 'bistro-agent', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
   // Tasks too (the Tasks extension): a long-running tool's question reaches the person the same way.
   installElicitation(client, { ui: relay.ui({ principal: user }), opener: relay.opener, tasks: true });
   await client.connect(
@@ -137,6 +160,9 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-cache',
 };
+
+const LOST_CALL =
+  'The call was lost when the agent restarted: it was a 2025 request, which lives only as long as its connection.';
 
 /** Calls one person may have running on the server at once. */
 const MAX_RUNNING_CALLS = 8;
@@ -159,7 +185,8 @@ class Outcomes {
   readonly #waiting = new Map<string, Set<() => void>>();
 
   add(user: string, tool: string, text: string): void {
-    const kept = this.#byUser.get(user) ?? { seq: 0, items: [] };
+    // Numbered from the clock: a page that lived through a restart of the demo still asks for what is new.
+    const kept = this.#byUser.get(user) ?? { seq: Date.now(), items: [] };
     kept.seq++;
     kept.items.push({ seq: kept.seq, tool, text });
     if (kept.items.length > MAX_OUTCOMES) kept.items.shift();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sqliteRelayStore } from '@elicitkit/client/relay/sqlite';
 import { type Clock, enableElicitation } from '@elicitkit/server';
 import {
   behindProxy,
@@ -208,6 +209,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     signedIn: (request) => auth.sessions.read(request),
     users: options.users,
     mcp: new URL('mcp', http.url),
+    store: sqliteRelayStore({ file: join(dataDir, 'relay.db') }),
   });
 
   const app = new Hono();
@@ -219,6 +221,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
   app.route('/', webHostRoutes());
   app.route('/', agents.routes);
   route = app.fetch;
+  await agents.resume();
 
   return {
     url: new URL('mcp', base),

@@ -1,7 +1,8 @@
 // @needs chromium
-// Issue 27: the demo's agent host killed mid-question. The relay keeps questions in the process's memory (its durable
-// stores are still to come), so what this pins is that a restart is honest: the question is gone rather than shown as
-// pending with no call behind it, an answer sent to it afterwards reaches nothing, and no one else ever saw it.
+// Issue 27: the demo's agent host killed (SIGKILL) mid-question and started again on the same data. The relay keeps
+// questions and calls in SQLite under --data: the question is still up after the restart (the same question), and
+// answering it finishes the call in the new process, its outcome shown to the person: a 2026-07-28 call (its round's
+// requestState kept) and export_report as a task (its id kept). Bob never sees alice's question, before or after.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,39 +20,69 @@ afterEach(async () => {
   for (const close of cleanup.splice(0).reverse()) await close().catch(() => {});
 });
 
-/** A signed-in browser's JSON requests to `demo`. */
+/** A signed-in browser's JSON requests; it follows the demo to wherever it runs now. */
 async function signedIn(demo: DemoProcess, user: { name: string; password: string }) {
   const browser = new DemoBrowser();
   await browser.login(demo.base, user);
+  let at = demo.base;
   const send = (path: string, body?: unknown) =>
-    fetch(new URL(path, demo.base), {
+    fetch(new URL(path, at), {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         cookie: browser.cookieHeader(),
-        ...(body !== undefined && { 'content-type': 'application/json', origin: demo.base.origin }),
+        ...(body !== undefined && { 'content-type': 'application/json', origin: at.origin }),
       },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-  return { send, cookie: () => browser.cookieHeader() };
+  const moveTo = (next: DemoProcess) => {
+    at = next.base;
+  };
+  return { send, moveTo };
 }
 
-/** The first question the relay's event stream announces to the signed-in browser. */
-async function firstAsked(response: Response): Promise<{ id: string; principal: string }> {
+interface Asked {
+  id: string;
+  principal: string;
+  message: string;
+}
+
+/** The questions the relay's event stream shows the signed-in browser, until `count` are up. */
+async function questionsUp(response: Response, count: number): Promise<Asked[]> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const seen: Asked[] = [];
   let buffer = '';
-  for (;;) {
+  while (seen.length < count) {
     const { done, value } = await reader.read();
-    if (done) throw new Error('the event stream ended before a question');
+    if (done) throw new Error('the event stream ended before the questions');
     buffer += value;
-    const asked = /event: asked\ndata: (.*)\n/.exec(buffer);
-    if (asked) {
-      await reader.cancel();
-      return JSON.parse(asked[1]!) as { id: string; principal: string };
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event === 'asked') seen.push(JSON.parse(data!) as Asked);
+      if (event === 'snapshot') seen.push(...(JSON.parse(data!) as { questions: Asked[] }).questions);
     }
   }
+  await reader.cancel();
+  return seen;
 }
 
-it('killed mid-question and started again: the question is gone, not answerable, and never reached bob', async () => {
+/** The person's call outcomes, waiting until one for each of `tools` is there. */
+async function outcomesOf(user: Awaited<ReturnType<typeof signedIn>>, tools: string[]) {
+  let after = 0;
+  const found: { tool: string; text: string }[] = [];
+  while (!tools.every((tool) => found.some((o) => o.tool === tool))) {
+    const { outcomes } = (await (await user.send(`/agent/outcomes?after=${after}`)).json()) as {
+      outcomes: { seq: number; tool: string; text: string }[];
+    };
+    found.push(...outcomes);
+    after = Math.max(after, ...outcomes.map((o) => o.seq));
+  }
+  return found;
+}
+
+it('killed mid-question and started again: the 2026 call and the task go on, answered once, outcomes shown', async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-agent-restart-'));
   cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
   const first = await startDemoServer(dataDir);
@@ -60,28 +91,44 @@ it('killed mid-question and started again: the question is gone, not answerable,
   const bob = await signedIn(first, BOB);
   const stream = await alice.send('/elicitkit/questions/events');
   expect((await alice.send('/agent/call', { tool: 'pick_color' })).status).toBe(202);
-  const asked = await firstAsked(stream);
-  expect(asked.principal).toBe('alice');
+  expect((await alice.send('/agent/call', { tool: 'export_report' })).status).toBe(202);
+  const asked = await questionsUp(stream, 2);
+  expect(asked.map((q) => q.principal)).toEqual(['alice', 'alice']);
   expect(await (await bob.send('/elicitkit/questions')).json()).toEqual({ questions: [] });
 
   first.child.kill('SIGKILL');
   await first.stop();
   const second = await startDemoServer(dataDir);
   cleanup.push(() => second.stop());
-  // The same data directory keeps the session key: alice's browser is still signed in.
-  const aliceAgain = await fetch(new URL('/elicitkit/questions', second.base), {
-    headers: { cookie: alice.cookie() },
+  alice.moveTo(second);
+  bob.moveTo(second);
+  // The same data directory keeps the session key: alice's browser is still signed in, and her questions are up.
+  const up = (await (await alice.send('/elicitkit/questions')).json()) as { questions: Asked[] };
+  expect(up.questions.map((q) => q.id).sort()).toEqual(asked.map((q) => q.id).sort());
+  expect(await (await bob.send('/elicitkit/questions')).json()).toEqual({ questions: [] });
+
+  const color = asked.find((q) => /napkins/i.test(q.message))!;
+  const report = asked.find((q) => /report/i.test(q.message))!;
+  // Bob replaying alice's answer request reaches nothing of hers.
+  expect((await bob.send(`/elicitkit/questions/${color.id}/answer`, { action: 'decline' })).status).toBe(404);
+  const answered = await alice.send(`/elicitkit/questions/${color.id}/answer`, {
+    action: 'submit',
+    content: { color: '#4169e1' },
   });
-  expect(aliceAgain.status).toBe(200);
-  expect(await aliceAgain.json()).toEqual({ questions: [] });
-  const late = await fetch(new URL(`/elicitkit/questions/${asked.id}/answer`, second.base), {
-    method: 'POST',
-    headers: {
-      cookie: alice.cookie(),
-      'content-type': 'application/json',
-      origin: second.base.origin,
-    },
-    body: JSON.stringify({ action: 'submit', content: { color: '#4169e1' } }),
-  });
-  expect(late.status).toBe(404);
+  expect(answered.status).toBe(200);
+  expect(
+    (
+      await alice.send(`/elicitkit/questions/${report.id}/answer`, {
+        action: 'submit',
+        content: { confirm: true },
+      })
+    ).status,
+  ).toBe(200);
+  const outcomes = await outcomesOf(alice, ['pick_color', 'export_report']);
+  expect(outcomes.find((o) => o.tool === 'pick_color')?.text).toMatch(/Napkins: #4169e1/);
+  expect(outcomes.find((o) => o.tool === 'export_report')?.text).toMatch(/sent to finance/);
+  // A second answer to an answered question is refused: exactly one reached the server.
+  expect((await alice.send(`/elicitkit/questions/${color.id}/answer`, { action: 'decline' })).status).toBe(
+    409,
+  );
 }, 120_000);
