@@ -194,15 +194,6 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'http',
       'stdio',
     ]);
-
-    // The relay's SQLite store is a subpath of its own: without better-sqlite3 it names what to install.
-    expect(await importOutcomes(app, ['@elicitkit/client/relay', '@elicitkit/client/relay/sqlite'])).toEqual({
-      '@elicitkit/client/relay': 'loaded',
-      '@elicitkit/client/relay/sqlite': expect.objectContaining({
-        code: 'missing-peer-dependency',
-        details: { entry: '@elicitkit/client/relay/sqlite', packages: ['better-sqlite3'] },
-      }),
-    });
   });
 
   it('full app: elicit bridge, installed, fronts the README stdio server for hosts of both revisions', {
@@ -268,13 +259,18 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       'stdio',
     ]);
 
-    // The relay's SQLite store is a subpath of its own: without better-sqlite3 it names what to install.
-    expect(await importOutcomes(app, ['@elicitkit/client/relay', '@elicitkit/client/relay/sqlite'])).toEqual({
+    // The relay's durable stores are subpaths of their own: without their database driver they name what to install.
+    const relayEntries = [
+      '@elicitkit/client/relay',
+      '@elicitkit/client/relay/sqlite',
+      '@elicitkit/client/relay/redis',
+    ];
+    const needs = (entry: string, packages: string[]) =>
+      expect.objectContaining({ code: 'missing-peer-dependency', details: { entry, packages } });
+    expect(await importOutcomes(app, relayEntries)).toEqual({
       '@elicitkit/client/relay': 'loaded',
-      '@elicitkit/client/relay/sqlite': expect.objectContaining({
-        code: 'missing-peer-dependency',
-        details: { entry: '@elicitkit/client/relay/sqlite', packages: ['better-sqlite3'] },
-      }),
+      '@elicitkit/client/relay/sqlite': needs('@elicitkit/client/relay/sqlite', ['better-sqlite3']),
+      '@elicitkit/client/relay/redis': needs('@elicitkit/client/relay/redis', ['ioredis']),
     });
   });
 

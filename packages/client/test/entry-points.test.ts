@@ -42,8 +42,9 @@ const ENTRIES: Record<string, string[]> = {
   ],
   // Issue 27: the relay for MCP clients on a server, the person in a browser.
   '@elicitkit/client/relay': ['DEFAULT_RELAY_LIMITS', 'createRelay', 'memoryRelayStore'],
-  // Its stores that outlive the process: SQLite (one process at a time).
+  // Its stores that outlive the process: SQLite (one process at a time), Redis (several instances).
   '@elicitkit/client/relay/sqlite': ['sqliteRelayStore'],
+  '@elicitkit/client/relay/redis': ['redisRelayStore'],
   '@elicitkit/client/ui-kit': [
     'COLLAPSED_URL_LENGTH',
     'TYPED_FIELD_KINDS',

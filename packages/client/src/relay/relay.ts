@@ -21,6 +21,9 @@ import {
 } from './question.js';
 import type { RelayCall, RelayStore } from './store.js';
 
+/** How often a waiting question is read again from the store, in case its feed missed the answer. */
+const RECHECK_MS = 30_000;
+
 /** Options of {@link createRelay}. */
 export interface RelayOptions {
   /**
@@ -42,7 +45,7 @@ export interface RelayOptions {
    * question stays answerable from every page.
    */
   onAsked?: (question: Question) => void | Promise<void>;
-  /** Where a failing `onAsked` is reported. Default: `console.error`. */
+  /** Where what fails with no caller to tell is reported: `onAsked`, a store read in the background. Default: `console.error`. */
   onError?: (error: unknown) => void;
   /** The relay's clock, ms since the epoch (tests inject one). */
   now?: () => number;
@@ -106,18 +109,22 @@ export function createRelay(options: RelayOptions): Relay {
   const currentCall = new AsyncLocalStorage<{ id: string; principal: string; refused?: Error }>();
   let closing = false;
 
+  const onError = options.onError ?? ((error: unknown) => console.error('elicitkit relay:', error));
+
   /** Stores `question` (or finds it asked already by this call's previous life) and waits for its answer. */
   const ask = (question: Question, signal: AbortSignal): Promise<QuestionAnswer> =>
     new Promise((resolve) => {
       let done = false;
       let id = question.id;
       let expiry: ReturnType<typeof setTimeout> | undefined;
+      let recheck: ReturnType<typeof setInterval> | undefined;
       const finish = (answer: QuestionAnswer) => {
         if (done) return;
         done = true;
         stopWatching();
         signal.removeEventListener('abort', withdraw);
         clearTimeout(expiry);
+        clearInterval(recheck);
         resolve(answer);
       };
       const stopWatching = store.watch(question.principal, (event) => {
@@ -133,6 +140,14 @@ export function createRelay(options: RelayOptions): Relay {
       const expireAt = (at: number) => {
         expiry = setTimeout(withdraw, Math.max(0, at - now()));
         expiry.unref?.();
+        // A shared store's feed can miss an event (its connection dropped for a moment): read the question now and then.
+        recheck = setInterval(() => {
+          store.get(id).then((current) => {
+            if (current?.status === 'answered' && current.answer) finish(current.answer);
+            else if (current && current.status !== 'pending') finish({ action: 'cancel' });
+          }, onError);
+        }, RECHECK_MS);
+        recheck.unref?.();
       };
       signal.addEventListener('abort', withdraw, { once: true });
       if (signal.aborted) return withdraw();
@@ -159,8 +174,6 @@ export function createRelay(options: RelayOptions): Relay {
       );
     });
 
-  const onError =
-    options.onError ?? ((error: unknown) => console.error('elicitkit relay: onAsked failed', error));
   const tellChannels = (question: Question) => {
     if (!options.onAsked) return;
     try {
