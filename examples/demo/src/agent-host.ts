@@ -18,6 +18,8 @@ export interface AgentHostOptions {
   mcp: URL;
   /** Where the relay keeps questions and calls: SQLite under `--data` (through restarts), or Redis (`--redis`). */
   store: RelayStore & { close(): void | Promise<void> };
+  /** Looks for calls to take over this often, in ms (a shared store: another instance may die); default only at start. */
+  recoverEveryMs?: number;
 }
 
 /**
@@ -65,6 +67,14 @@ export function agentHost(options: AgentHostOptions) {
     else running.delete(user);
     outcomes.add(user, tool, text);
   };
+
+  /** Goes on with the calls a previous life (or a dead instance) left; tells their people of those that cannot. */
+  const recover = async () => {
+    const { resumable, lost } = await relay.recover();
+    for (const call of lost) outcomes.add(call.principal, call.params.name, LOST_CALL);
+    for (const call of resumable) void runCall(call.principal, call.params.name, call);
+  };
+  let recovering: ReturnType<typeof setInterval> | undefined;
 
   const app = new Hono();
   app.get('/agent', (c) => c.redirect(AGENT_HOST_PATH));
@@ -118,14 +128,21 @@ export function agentHost(options: AgentHostOptions) {
      * their questions still up; a call that cannot (a 2025 request) is reported to its person as lost.
      */
     async resume() {
-      const { resumable, lost } = await relay.recover();
-      for (const call of lost) {
-        outcomes.add(call.principal, call.params.name, LOST_CALL);
+      await recover();
+      if (options.recoverEveryMs) {
+        recovering = setInterval(
+          () =>
+            void recover().catch((error: unknown) =>
+              console.error('agent host: recovering calls failed', error),
+            ),
+          options.recoverEveryMs,
+        );
+        recovering.unref();
       }
-      for (const call of resumable) void runCall(call.principal, call.params.name, call);
     },
     async close() {
       closing = true;
+      clearInterval(recovering);
       relay.close();
       outcomes.close();
       const open = [...agents.values()];

@@ -209,7 +209,15 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     signedIn: (request) => auth.sessions.read(request),
     users: options.users,
     mcp: new URL('mcp', http.url),
-    store: sqliteRelayStore({ file: join(dataDir, 'relay.db') }),
+    // Questions and calls outlive the process: in SQLite under --data, or in Redis shared by every instance.
+    store: options.redis
+      ? (await import('@elicitkit/client/relay/redis')).redisRelayStore({
+          redis: options.redis,
+          keyPrefix: 'bistro-elicit:relay:',
+        })
+      : sqliteRelayStore({ file: join(dataDir, 'relay.db') }),
+    // On a shared store, what a dead instance held is taken over once its lease lapses: look again now and then.
+    ...(options.redis && { recoverEveryMs: 10_000 }),
   });
 
   const app = new Hono();
