@@ -16,6 +16,8 @@ export interface DemoInChromium {
   readonly browser: Browser;
   /** A fresh browser context, closed after the test. */
   context(): Promise<BrowserContext>;
+  /** Resolves with the next answer link the demo makes for `principal` (its stand-in for an email or chat channel). */
+  nextAnswerLink(principal: string): Promise<URL>;
 }
 
 /** Starts the demo and Chromium for this test file; `page` is the built page it needs (`npm run build` makes it). */
@@ -25,10 +27,21 @@ export function demoInChromium(page: 'index.html' | 'agent.html'): DemoInChromiu
   let browser: Browser | undefined;
   let dataDir: string | undefined;
   const open = new Set<BrowserContext>();
+  const linkWaiters: { principal: string; resolve: (link: URL) => void }[] = [];
+  const onAnswerLink = (principal: string, link: URL) => {
+    const at = linkWaiters.findIndex((w) => w.principal === principal);
+    if (at >= 0) linkWaiters.splice(at, 1)[0]!.resolve(link);
+  };
   beforeAll(async () => {
     if (!existsSync(built)) throw new Error(`the demo's ${page} is not built: run "npm run build" first`);
     dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-demo-chromium-'));
-    demo = await startDemo({ port: 0, dataDir, users: DEFAULT_USERS, logger: { info() {}, warn() {} } });
+    demo = await startDemo({
+      port: 0,
+      dataDir,
+      users: DEFAULT_USERS,
+      logger: { info() {}, warn() {} },
+      onAnswerLink,
+    });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   });
   afterEach(async () => {
@@ -47,6 +60,9 @@ export function demoInChromium(page: 'index.html' | 'agent.html'): DemoInChromiu
     },
     get browser() {
       return browser!;
+    },
+    nextAnswerLink(principal) {
+      return new Promise((resolve) => linkWaiters.push({ principal, resolve }));
     },
     async context() {
       const context = await browser!.newContext();

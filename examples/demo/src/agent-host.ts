@@ -18,6 +18,13 @@ export interface AgentHostOptions {
   mcp: URL;
   /** Where the relay keeps questions and calls: SQLite under `--data` (through restarts), or Redis (`--redis`). */
   store: RelayStore & { close(): void | Promise<void> };
+  /**
+   * The demo's stand-in for a channel that cannot run a page (email, Slack): each new question's link to a page that
+   * shows just it. The person signs in there; only they can answer it, once.
+   */
+  onAnswerLink?: (principal: string, link: URL) => void;
+  /** Where browsers reach the demo (its public origin behind a proxy): answer links point there. */
+  pages: URL;
   /** Looks for calls to take over this often, in ms (a shared store: another instance may die); default only at start. */
   recoverEveryMs?: number;
 }
@@ -28,7 +35,17 @@ export interface AgentHostOptions {
  * (`/elicitkit/…`); the page shows them with `@elicitkit/web` and each call's outcome when it ends.
  */
 export function agentHost(options: AgentHostOptions) {
-  const relay = createRelay({ authenticate: options.signedIn, store: options.store });
+  const relay = createRelay({
+    authenticate: options.signedIn,
+    store: options.store,
+    ...(options.onAnswerLink && {
+      onAsked: (question) =>
+        options.onAnswerLink?.(
+          question.principal,
+          new URL(`${AGENT_HOST_PATH}?question=${encodeURIComponent(question.id)}`, options.pages),
+        ),
+    }),
+  });
   const agents = new Map<string, Promise<Client>>();
 
   /** The person's agent client, connected once and kept (one per demo user: a bounded set). */
@@ -79,8 +96,11 @@ export function agentHost(options: AgentHostOptions) {
   const app = new Hono();
   app.get('/agent', (c) => c.redirect(AGENT_HOST_PATH));
   app.get(AGENT_HOST_PATH, async (c) => {
-    if (!(await options.signedIn(c.req.raw)))
-      return c.redirect(`/login?next=${encodeURIComponent(AGENT_HOST_PATH)}`);
+    // An answer link (`?question=`) comes back to itself after the sign-in.
+    if (!(await options.signedIn(c.req.raw))) {
+      const { pathname, search } = new URL(c.req.url);
+      return c.redirect(`/login?next=${encodeURIComponent(`${pathname}${search}`)}`);
+    }
     try {
       const page = await readFile(join(WEB_HOST_DIR, 'agent.html'));
       return c.body(page, 200, PAGE_HEADERS);

@@ -106,6 +106,8 @@ export interface StartDemoOptions extends DemoOptions {
   logger?: UrlElicitationLogger;
   /** Time for the long-running tool's work; default the system clock. */
   clock?: Clock;
+  /** Each new agent-host question's answer link, for a channel that cannot run a page (the demo prints it). */
+  onAnswerLink?: (principal: string, link: URL) => void;
 }
 
 export interface RunningDemo {
@@ -209,6 +211,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     signedIn: (request) => auth.sessions.read(request),
     users: options.users,
     mcp: new URL('mcp', http.url),
+    pages: base,
     // Questions and calls outlive the process: in SQLite under --data, or in Redis shared by every instance.
     store: options.redis
       ? (await import('@elicitkit/client/relay/redis')).redisRelayStore({
@@ -218,6 +221,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
       : sqliteRelayStore({ file: join(dataDir, 'relay.db') }),
     // On a shared store, what a dead instance held is taken over once its lease lapses: look again now and then.
     ...(options.redis && { recoverEveryMs: 10_000 }),
+    ...(options.onAnswerLink && { onAnswerLink: options.onAnswerLink }),
   });
 
   const app = new Hono();

@@ -12,9 +12,27 @@ if (typeof options === 'string') {
   process.exit(2);
 }
 
+/** Lines held back until the endpoints are printed. */
+const answerLinks = {
+  held: [] as string[] | undefined,
+  write(line: string) {
+    if (this.held) this.held.push(line);
+    else process.stdout.write(line);
+  },
+  release() {
+    for (const line of this.held ?? []) process.stdout.write(line);
+    this.held = undefined;
+  },
+};
+
 let demo: Awaited<ReturnType<typeof startDemo>>;
 try {
-  demo = await startDemo(options);
+  // The demo's stand-in for email or chat: each agent-host question's answer link, on this console (after the first
+  // lines, which scripts wait for).
+  demo = await startDemo({
+    ...options,
+    onAnswerLink: (principal, link) => answerLinks.write(`Answer link for ${principal}: ${link.href}\n`),
+  });
 } catch (error) {
   const code = (error as { code?: string }).code;
   const reason = code === 'EADDRINUSE' ? `port ${options.port} is in use` : String(error);
@@ -39,6 +57,7 @@ process.stdout.write(
     '',
   ].join('\n'),
 );
+answerLinks.release();
 
 let stopping = false;
 const stop = () => {

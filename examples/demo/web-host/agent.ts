@@ -10,7 +10,12 @@ const outcomes = document.getElementById('outcomes') as HTMLOListElement;
 /** Server text goes in as text only, sanitized (E-56). */
 const safe = (text: string, maxLength = 500) => sanitizeForDisplay(text, { allowNewlines: true, maxLength });
 
-connectRelay({ ui: webUI() });
+// An answer link (from email or chat) shows just its question: another person's, or one already answered, never shows.
+const question = new URLSearchParams(location.search).get('question') ?? undefined;
+connectRelay({ ui: webUI(), ...(question && { question }) });
+if (question) {
+  (document.getElementById('link-note') as HTMLParagraphElement).hidden = false;
+}
 
 /** Asks the server to make the call; its outcome comes back through `followOutcomes`, in this tab and every other. */
 async function call(tool: string): Promise<void> {

@@ -92,4 +92,65 @@ describe('the demo agent host (/agent/)', () => {
     });
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 202, 429]);
   });
+
+  it('answer by link: a fresh browser signs in and answers just that question, once; bob gets nothing from the link', async () => {
+    const alice = await agentPage(await signedIn('alice'));
+    const linked = rig.nextAnswerLink('alice');
+    await alice.getByRole('button', { name: 'Call pick_color' }).click();
+    const link = await linked;
+    expect(link.pathname).toBe('/agent/');
+
+    // Bob opens the link (forwarded to him): he signs in, and alice's question is not there for him to answer.
+    const bob = await (await rig.context()).newPage();
+    await bob.goto(link.href);
+    await bob.waitForURL((url) => url.pathname === '/login');
+    await bob.fill('#username', 'bob');
+    await bob.fill('#password', 'bob-pass');
+    await bob.getByRole('button', { name: 'Sign in' }).click();
+    await bob.waitForSelector('body[data-ready=true]');
+    expect(new URL(bob.url()).search).toBe(link.search);
+    const question = link.searchParams.get('question')!;
+    const bobTries = await bob.evaluate(async (id) => {
+      const { questions } = (await (await fetch('/elicitkit/questions')).json()) as {
+        questions: { id: string }[];
+      };
+      const answer = await fetch(`/elicitkit/questions/${id}/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'decline' }),
+      });
+      return { listed: questions.some((q) => q.id === id), status: answer.status };
+    }, question);
+    expect(bobTries).toEqual({ listed: false, status: 404 });
+    // The page of a link shows that question only: nothing of bob's own either.
+    await expect(bob.locator('elicit-form').count()).resolves.toBe(0);
+
+    // A fresh browser of alice's: the link leads through the sign-in back to the page of that one question.
+    const page = await (await rig.context()).newPage();
+    await page.goto(link.href);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.fill('#username', 'alice');
+    await page.fill('#password', 'alice-pass');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/agent/' && url.search === link.search);
+    await expect(page.getByText('You came here from an answer link').isVisible()).resolves.toBe(true);
+    const form = page.locator('elicit-form');
+    await form.getByText('Which napkins for your table?').waitFor();
+    // Forest green: an outcome no other test of this file makes.
+    await form.getByRole('radio', { name: 'Forest green' }).check();
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('pick_color: Napkins: #228b22.').waitFor();
+    // Her own page closes it too, and the link cannot answer twice.
+    await alice.locator('elicit-form').waitFor({ state: 'detached' });
+    const again = await page.evaluate(async (id) => {
+      const response = await fetch(`/elicitkit/questions/${id}/answer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'decline' }),
+      });
+      return response.status;
+    }, question);
+    expect(again).toBe(409);
+  });
 });
