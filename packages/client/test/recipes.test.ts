@@ -1,4 +1,4 @@
-// @needs tools
+// @needs tools, chromium
 // Hosts on other MCP clients (issue 20): the pipeline as a plain function, `createElicitationHandler`, wired
 // into the AI SDK's `onElicitationRequest` (@ai-sdk/mcp 2.0) and Mastra's `inputRequests` (@mastra/mcp 2.0),
 // exactly as the client README's recipes show, against the real demo (Streamable HTTP, negotiating 2026-07-28),
@@ -17,7 +17,7 @@ import { inputRequired } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
-import { answerQuestion, relayPage } from '../../../test/support/relay.js';
+import { relayInChromium, userCookie } from '../../../test/support/relay-chromium.js';
 import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../../../test/support/tool-install.js';
 import {
   createElicitationHandler,
@@ -25,7 +25,7 @@ import {
   type ElicitationHostEvents,
   type FormPrompt,
 } from '../src/index.js';
-import { createRelay, type FormQuestion } from '../src/relay/index.js';
+import { createRelay, type Relay } from '../src/relay/index.js';
 import { type ScriptedUI, scriptedUI } from '../src/testing/index.js';
 import { startServer2026 } from './helpers/server-2026.js';
 
@@ -95,6 +95,8 @@ const DECLINE_THEN_CANCEL_A_DELETE = [
 
 let dataDir: string;
 let demo: RunningDemo;
+/** The person's pages, in Chromium, for the relay recipes. */
+const rig = relayInChromium();
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'elicitkit-recipes-'));
   demo = await startDemo({ port: 0, dataDir, users: DEFAULT_USERS, logger: { info() {}, warn() {} } });
@@ -200,9 +202,24 @@ describe('recipe: the AI SDK (@ai-sdk/mcp onElicitationRequest)', () => {
 });
 
 describe('recipes on a server, the person in a browser (the relay, issue 27)', () => {
-  it("the AI SDK's MCP client, the relay as its handler's UI: alice answers pick_color from her page", async () => {
-    const relay = createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined });
-    const alicePage = relayPage(relay, 'alice', 'https://agent.example');
+  /** The person's page in Chromium, listening to `relay` mounted at `basePath`; the form of its first question. */
+  async function formOnPage(relay: Relay, basePath: string, user: string) {
+    rig.mount(relay, basePath);
+    const tab = await rig.tabOf(user, { basePath });
+    const form = tab.locator('elicit-form');
+    await form.getByText('Which napkins for your table?').waitFor();
+    return form;
+  }
+
+  /** Picks `colour` in the form and sends it, as the person does. */
+  async function pick(form: Awaited<ReturnType<typeof formOnPage>>, colour: string) {
+    await form.getByRole('radio', { name: colour }).check();
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+  }
+
+  it("the AI SDK's MCP client, the relay as its handler's UI: alice answers pick_color in Chromium", async () => {
+    const relay = createRelay({ authenticate: userCookie, basePath: '/ai-sdk/elicitkit' });
     // The recipe: the relay is the UI of the handler the AI SDK's client calls.
     const elicit = createElicitationHandler({
       ui: relay.ui({ principal: 'alice' }),
@@ -216,28 +233,19 @@ describe('recipes on a server, the person in a browser (the relay, issue 27)', (
     mcp.onElicitationRequest(ElicitationRequestSchema, (request) => elicit.answer(request.params));
     try {
       const picked = mcp.callTool({ name: 'pick_color', arguments: {} });
-      const question = (await alicePage.next('asked')) as FormQuestion;
-      expect(question.requester.name).toBe(mcp.initializeResult?.serverInfo?.name);
-      const field = question.fields[0]!;
-      const royalBlue = field.options!.find((option) => option.label === 'Royal blue')!;
-      const answered = await answerQuestion(
-        relay,
-        'alice',
-        question.id,
-        { action: 'submit', content: { [field.name]: royalBlue.value } },
-        'https://agent.example',
+      const form = await formOnPage(relay, '/ai-sdk/elicitkit', 'alice');
+      await expect(form.getByText(mcp.initializeResult!.serverInfo!.name).count()).resolves.toBeGreaterThan(
+        0,
       );
-      expect(answered.status).toBe(200);
-      expect(textOf(await picked)).toBe(`Napkins: ${royalBlue.value}.`);
+      await pick(form, 'Royal blue');
+      expect(textOf(await picked)).toBe('Napkins: #4169e1.');
     } finally {
-      await alicePage.close();
       await mcp.close();
     }
   });
 
-  it("Mastra's MCP client, the relay as its handler's UI: bob answers pick_color from his page", async () => {
-    const relay = createRelay({ authenticate: (request) => request.headers.get('x-user') ?? undefined });
-    const bobPage = relayPage(relay, 'bob', 'https://agent.example');
+  it("Mastra's MCP client, the relay as its handler's UI: bob answers pick_color in Chromium", async () => {
+    const relay = createRelay({ authenticate: userCookie, basePath: '/mastra/elicitkit' });
     const elicit = createElicitationHandler({
       ui: relay.ui({ principal: 'bob' }),
       server: () => ({ name: 'demo' }),
@@ -255,22 +263,13 @@ describe('recipes on a server, the person in a browser (the relay, issue 27)', (
     try {
       const tools = await mcp.listTools();
       const picked = tools.demo_pick_color!.execute!({}, {} as never);
-      const question = (await bobPage.next('asked')) as FormQuestion;
-      expect(question).toMatchObject({ principal: 'bob', requester: { name: 'demo' } });
-      const field = question.fields[0]!;
-      const green = field.options!.find((option) => option.label === 'Forest green')!;
-      const content = { [field.name]: green.value };
-      const answered = await answerQuestion(
-        relay,
-        'bob',
-        question.id,
-        { action: 'submit', content },
-        'https://agent.example',
-      );
-      expect(answered.status).toBe(200);
-      expect(textOf(await picked)).toBe(`Napkins: ${green.value}.`);
+      // Alice's page on the same relay never shows bob's question.
+      rig.mount(relay, '/mastra/elicitkit');
+      const alice = await rig.tabOf('alice', { basePath: '/mastra/elicitkit' });
+      await pick(await formOnPage(relay, '/mastra/elicitkit', 'bob'), 'Forest green');
+      expect(textOf(await picked)).toBe('Napkins: #228b22.');
+      await expect(alice.locator('elicit-form').count()).resolves.toBe(0);
     } finally {
-      await bobPage.close();
       await mcp.disconnect();
     }
   });

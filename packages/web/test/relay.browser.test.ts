@@ -1,13 +1,8 @@
 // @needs chromium
-import { createServer } from 'node:http';
-import { basename } from 'node:path';
-import { fetchListener } from '@elicitkit/client/node';
 import { createRelay } from '@elicitkit/client/relay';
-import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion, book, bookingAgent, relayPage } from '../../../test/support/relay.js';
-import { CHROMIUM_ARGS } from './helpers/chromium.js';
+import { relayInChromium, userCookie } from '../../../test/support/relay-chromium.js';
 
 /**
  * Issue 27 in a real browser: an agent's MCP client on the server asks through the relay; the person's pages (Chromium,
@@ -15,77 +10,16 @@ import { CHROMIUM_ARGS } from './helpers/chromium.js';
  * takes it down, and the tool gets exactly that one answer.
  */
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agent</title></head>
-<body><main><h1>Agent</h1></main><script type="module" src="/page.js"></script></body></html>`;
-const ENTRY = `import { webUI } from '@elicitkit/web';
-import { connectRelay } from '@elicitkit/web/relay';
-const question = new URLSearchParams(location.search).get('question') ?? undefined;
-connectRelay({ ui: webUI(), ...(question && { question }) });
-window.relayReady = true;`;
-
-const relay = createRelay({
-  authenticate: (request) => /(?:^|;\s*)user=([a-z]+)/.exec(request.headers.get('cookie') ?? '')?.[1],
-});
+const rig = relayInChromium();
+const relay = createRelay({ authenticate: userCookie });
 let origin: string;
-let relayListener: ReturnType<typeof fetchListener>;
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  const bundle = await build({
-    stdin: { contents: ENTRY, resolveDir: import.meta.dirname, loader: 'ts' },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    splitting: true,
-    outdir: '/page',
-    platform: 'browser',
-    target: 'es2022',
-    conditions: ['@elicitkit/source'],
-    logLevel: 'error',
-  });
-  const scripts = new Map(
-    bundle.outputFiles.map((file) => [
-      `/${basename(file.path).replace(/^stdin\.js$/, 'page.js')}`,
-      file.contents,
-    ]),
-  );
-  const server = createServer((request, response) => {
-    const path = request.url ?? '/';
-    if (path.startsWith('/elicitkit/')) return relayListener(request, response);
-    const script = scripts.get(path);
-    response
-      .writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html; charset=utf-8' })
-      .end(script ?? PAGE);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  relayListener = fetchListener(relay.fetch, origin);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  close = async () => {
-    await browser.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-});
-
-afterAll(async () => {
-  await close?.();
+beforeAll(() => {
+  rig.mount(relay, '/elicitkit');
+  origin = rig.origin;
 });
 
 /** A tab of `user`'s with the page loaded and listening. */
-async function tabOf(user: string, path = '/'): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addCookies([{ name: 'user', value: user, url: origin }]);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  await page.goto(new URL(path, origin).href);
-  await page.waitForFunction(() => 'relayReady' in window);
-  return page;
-}
+const tabOf = (user: string, question?: string) => rig.tabOf(user, question ? { question } : {});
 
 describe('the relay in Chromium', () => {
   it('[E-05] two tabs of alice show the question; one answers, the other takes it down; bob sees nothing', async () => {
@@ -131,7 +65,7 @@ describe('the relay in Chromium', () => {
     const { id } = (await linkRelayPage.next('asked', (q: { id: string }) => q.id !== firstId)) as {
       id: string;
     };
-    const tab = await tabOf('alice', `/?question=${id}`);
+    const tab = await tabOf('alice', id);
     const form = tab.locator('elicit-form');
     await form.getByLabel('Name').fill('Grace');
     await form.getByRole('button', { name: 'Review answers' }).click();
