@@ -6,3 +6,6 @@ declare const content: Record<string, unknown>;
 declare const client: import('@modelcontextprotocol/client').Client;
 declare function sessionUser(request: Request): string | undefined;
 declare function slackWebhookFor(user: string): string;
+declare function clientFor(user: string): Promise<import('@modelcontextprotocol/client').Client>;
+declare function keepOutcome(result: import('@modelcontextprotocol/client').CallToolResult): void;
+declare function tellPerson(user: string, message: string): void;

@@ -28,7 +28,8 @@ export function usage(command: string): string {
 
   --port <n>      port on 127.0.0.1; 0 (the default) picks a free one
   --data <dir>    where the demo keeps its state (default examples/demo/.data)
-  --redis <url>   keep URL-mode state in Redis (several instances can share it) instead of SQLite;
+  --redis <url>   keep URL-mode state, tasks and the agent host's relay in Redis (several instances can
+                  share it) instead of SQLite;
                   instances that share it must share --data too (it holds the vault and session keys)
   --public-url <origin>
                   where browsers and clients reach the demo, behind a proxy that terminates TLS
