@@ -21,9 +21,6 @@ import {
 } from './question.js';
 import type { RelayCall, RelayStore } from './store.js';
 
-/** How often a waiting question is read again from the store, in case its feed missed the answer. */
-const RECHECK_MS = 30_000;
-
 /** Options of {@link createRelay}. */
 export interface RelayOptions {
   /**
@@ -141,12 +138,13 @@ export function createRelay(options: RelayOptions): Relay {
         expiry = setTimeout(withdraw, Math.max(0, at - now()));
         expiry.unref?.();
         // A shared store's feed can miss an event (its connection dropped for a moment): read the question now and then.
+        if (!store.recheckMs) return;
         recheck = setInterval(() => {
           store.get(id).then((current) => {
             if (current?.status === 'answered' && current.answer) finish(current.answer);
             else if (current && current.status !== 'pending') finish({ action: 'cancel' });
           }, onError);
-        }, RECHECK_MS);
+        }, store.recheckMs);
         recheck.unref?.();
       };
       signal.addEventListener('abort', withdraw, { once: true });

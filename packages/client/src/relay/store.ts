@@ -62,6 +62,11 @@ export interface RelayStore {
    * false. Watchers of its principal hear the winner.
    */
   settle(id: string, status: 'answered' | 'withdrawn', answer?: QuestionAnswer): Promise<boolean>;
+  /**
+   * For a store whose feed can miss a change (a connection to a shared store dropped for a moment): how often, in ms,
+   * the relay reads a waiting question again. Absent: the feed misses nothing.
+   */
+  readonly recheckMs?: number;
   /** Hears the changes to `principal`'s questions from now on; returns what stops it. */
   watch(principal: string, listener: (event: QuestionEvent) => void): () => void;
   /** Keeps a call (inserted, or replaced with its new checkpoint). */

@@ -35,6 +35,8 @@ export interface RedisRelayStore extends RelayStore {
 /** Settled questions stay readable this long (a late second answer hears "already answered"), then expire. */
 const SETTLED_KEPT_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_LEASE_MS = 15_000;
+/** How often the relay reads a waiting question again, in case the feed missed its answer. */
+const RECHECK_MS = 30_000;
 
 type Run = (script: string, ...args: (string | number)[]) => Promise<unknown>;
 
@@ -137,6 +139,8 @@ export function redisRelayStore(options: RedisRelayStoreOptions): RedisRelayStor
       return read();
     },
     settle,
+    // Pub/sub drops what is published while the feed's connection is down.
+    recheckMs: RECHECK_MS,
     watch: (principal, listener) => watchers.watch(principal, listener),
     async saveCall(call) {
       await renewing;
