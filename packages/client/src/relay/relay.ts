@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
 import {
   type CallCheckpoint,
@@ -103,7 +102,8 @@ export function createRelay(options: RelayOptions): Relay {
   const store = options.store ?? memoryRelayStore({ now });
 
   /** The call the current async context runs for (`relay.call`), so its questions carry it. */
-  const currentCall = new AsyncLocalStorage<{ id: string; principal: string; refused?: Error }>();
+  // Loaded by the first relay.call: a relay that only serves `ui` needs nothing of Node (a worker without nodejs_als).
+  let currentCall: CallContexts | undefined;
   let closing = false;
 
   const onError = options.onError ?? ((error: unknown) => console.error('elicitkit relay:', error));
@@ -183,7 +183,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   const base = (address: QuestionAddress) => {
     const askedAt = now();
-    const call = currentCall.getStore();
+    const call = currentCall?.getStore();
     // A call made for one person through a client whose UI asks another: refused rather than shown to the wrong one.
     if (call && call.principal !== address.principal) {
       // Thrown to the pipeline (which answers the server `cancel`) and kept for relay.call to throw to its caller.
@@ -242,12 +242,9 @@ export function createRelay(options: RelayOptions): Relay {
       },
     };
     let ended = true;
-    const context = { id: record.id, principal: record.principal } as {
-      id: string;
-      principal: string;
-      refused?: Error;
-    };
+    const context: CallContext = { id: record.id, principal: record.principal };
     try {
+      currentCall ??= await callContexts();
       const result = await currentCall.run(context, () =>
         resume?.checkpoint
           ? resumeToolCall(client, resume.params, resume.checkpoint, withCheckpoints)
@@ -322,5 +319,24 @@ export function createRelay(options: RelayOptions): Relay {
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Buffer.from(digest).toString('base64url');
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The call each async context runs for (`relay.call`), so that the questions it asks carry it. */
+interface CallContexts {
+  getStore(): CallContext | undefined;
+  run<R>(context: CallContext, fn: () => R): R;
+}
+type CallContext = { id: string; principal: string; refused?: Error };
+
+async function callContexts(): Promise<CallContexts> {
+  try {
+    const { AsyncLocalStorage } = await import('node:async_hooks');
+    return new AsyncLocalStorage<CallContext>();
+  } catch (error) {
+    throw new TypeError(
+      'relay.call needs AsyncLocalStorage (node:async_hooks): Node, or a worker with the nodejs_als flag',
+      { cause: error },
+    );
+  }
 }
