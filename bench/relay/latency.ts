@@ -21,7 +21,8 @@ import { createRelay, type Relay } from '@elicitkit/client/relay';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { ANSWER, agent, answer as answerAt, ms, page as pageAt, percentile, SCHEMA } from './parts.js';
 
-const CALLS = 1000;
+// Calls in all, half through each UI: 1,000 questions delivered to the page.
+const CALLS = 2000;
 
 const relay = createRelay({
   authenticate: (request) => request.headers.get('x-user') ?? undefined,
