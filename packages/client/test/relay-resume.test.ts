@@ -155,4 +155,23 @@ describe('a call the relay keeps through a restart', () => {
       first.relay.call(first.agent, { principal: 'bob' }, { name: 'book', arguments: {} }),
     ).rejects.toThrow(/relay\.ui asks "alice"/);
   });
+
+  it('calls started together each mark their own questions (the first relay.call loads what tracks them once)', async () => {
+    const first = await life(dataFile());
+    const page = relayPage(first.relay, 'alice', ORIGIN);
+    cleanup.push(page.close);
+    const calls = [
+      first.relay.call(first.agent, { principal: 'alice' }, { name: 'book', arguments: {} }),
+      first.relay.call(first.agent, { principal: 'alice' }, { name: 'book_with_note', arguments: {} }),
+    ];
+    const asked = [(await page.next('asked')) as Question];
+    asked.push((await page.next('asked', (q: Question) => q.id !== asked[0]!.id)) as Question);
+    const marked = asked.map((q) => q.call);
+    expect(marked.every((call) => typeof call === 'string')).toBe(true);
+    expect(new Set(marked).size).toBe(2);
+    for (const q of asked) {
+      await answerQuestion(first.relay, 'alice', q.id, { action: 'decline' }, ORIGIN);
+    }
+    await Promise.all(calls);
+  });
 });

@@ -104,6 +104,8 @@ export function createRelay(options: RelayOptions): Relay {
   /** The call the current async context runs for (`relay.call`), so its questions carry it. */
   // Loaded by the first relay.call: a relay that only serves `ui` needs nothing of Node (a worker without nodejs_als).
   let currentCall: CallContexts | undefined;
+  // One load shared by every call that starts before it is done: they must all run in the same storage.
+  let loadingCalls: Promise<CallContexts> | undefined;
   let closing = false;
 
   const onError = options.onError ?? ((error: unknown) => console.error('elicitkit relay:', error));
@@ -244,7 +246,8 @@ export function createRelay(options: RelayOptions): Relay {
     let ended = true;
     const context: CallContext = { id: record.id, principal: record.principal };
     try {
-      currentCall ??= await callContexts();
+      loadingCalls ??= callContexts();
+      currentCall = await loadingCalls;
       const result = await currentCall.run(context, () =>
         resume?.checkpoint
           ? resumeToolCall(client, resume.params, resume.checkpoint, withCheckpoints)
