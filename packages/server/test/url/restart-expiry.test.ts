@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
 import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { TestBrowser } from './browser.js';
-import { connectClient, sleep, startTestServer, type TestClient, type TestServer } from './harness.js';
+import { connectClient, startTestServer, type TestClient, type TestServer, until } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'elicitkit-restart-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,10 +40,18 @@ describe('restart and expiry', () => {
     await before.close().catch(() => undefined);
     await server.close();
     await store.close();
-    await sleep(100); // let the HTTP client notice its pooled sockets were closed
 
     store = new SqliteElicitationStore({ file });
     server = await startTestServer({ store, port });
+    // The HTTP client may still hold a pooled socket to the old process (a loaded machine notices its close late):
+    // a request on it fails and drops it, so knock until one reaches the new process.
+    const base = server.base;
+    await until(() =>
+      fetch(base).then(
+        () => true,
+        () => false,
+      ),
+    );
     cleanup.push(
       () => store.close(),
       () => server.close(),
