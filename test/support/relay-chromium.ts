@@ -14,11 +14,20 @@ import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from './chromium.js';
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agent</title></head>
 <body><main><h1>Agent</h1></main><script type="module" src="/page.js"></script></body></html>`;
 const ENTRY = `import { webUI } from '@elicitkit/web';
-import { connectRelay } from '@elicitkit/web/relay';
+import { connectRelay, defineRelayElement } from '@elicitkit/web/relay';
 const query = new URLSearchParams(location.search);
 const question = query.get('question') ?? undefined;
 const base = query.get('base') ?? undefined;
-connectRelay({ ui: webUI(), ...(question && { question }), ...(base && { base }) });
+if (query.has('element')) {
+  // The ready element, as markup would have it.
+  defineRelayElement();
+  const element = document.createElement('elicit-questions');
+  if (base) element.setAttribute('base', base);
+  if (question) element.setAttribute('question', question);
+  document.querySelector('main').append(element);
+} else {
+  connectRelay({ ui: webUI(), ...(question && { question }), ...(base && { base }) });
+}
 window.relayReady = true;`;
 
 /** The relays' sign-in here: the `user` cookie the pages carry. */
@@ -30,8 +39,8 @@ export interface RelayInChromium {
   readonly origin: string;
   /** Serves `relay` (made with this `basePath`, e.g. `/r1/elicitkit`) to the pages that name that base. */
   mount(relay: Relay, basePath: string): void;
-  /** A tab of `user`'s on the page, listening to the relay at `basePath` (default `/elicitkit`). */
-  tabOf(user: string, options?: { basePath?: string; question?: string }): Promise<Page>;
+  /** A tab of `user`'s on the page, listening to the relay at `basePath` (default `/elicitkit`); `element`: through `<elicit-questions>`. */
+  tabOf(user: string, options?: { basePath?: string; question?: string; element?: boolean }): Promise<Page>;
 }
 
 export function relayInChromium(): RelayInChromium {
@@ -106,6 +115,7 @@ export function relayInChromium(): RelayInChromium {
       const query = new URLSearchParams({
         ...(options.basePath && { base: options.basePath }),
         ...(options.question && { question: options.question }),
+        ...(options.element && { element: '1' }),
       });
       await page.goto(`${origin}/?${query}`);
       await page.waitForFunction(() => 'relayReady' in window);

@@ -1,6 +1,7 @@
 import type { ElicitationUI, FormPrompt, UrlPrompt } from '@elicitkit/client';
 import type { FormQuestion, Question, QuestionAnswer, UrlQuestion } from '@elicitkit/client/relay';
 import { type ContentIssue, validateContent, validateField } from '@elicitkit/core';
+import { webUI } from './web-ui.js';
 
 /** Options of {@link connectRelay}. */
 export interface RelayConnectionOptions {
@@ -145,4 +146,53 @@ function urlPrompt(question: UrlQuestion, signal: AbortSignal): UrlPrompt {
     url: question.url,
     origin: 'request',
   };
+}
+
+/** The tag {@link defineRelayElement} registers by default. */
+export const RELAY_ELEMENT_NAME = 'elicit-questions';
+
+/**
+ * Registers `<elicit-questions>` (idempotent): the person's pending questions, shown in place, for pages that just want
+ * it to work. While it is in the document it listens to the relay (`connectRelay` with `webUI()`, prompts drawn inside
+ * it) and its attributes are the options: `base`, `conversation`, `question`, and `locale` and `theme` for the
+ * prompts. Taken out of the document, it stops listening.
+ */
+export function defineRelayElement(
+  registry: CustomElementRegistry = customElements,
+  name: string = RELAY_ELEMENT_NAME,
+): void {
+  if (registry.get(name)) return;
+  registry.define(
+    name,
+    class extends HTMLElement {
+      #connection: RelayConnection | undefined;
+
+      connectedCallback(): void {
+        const attribute = (key: string) => this.getAttribute(key) ?? undefined;
+        const theme = attribute('theme');
+        const locale = attribute('locale');
+        const ui = webUI({
+          container: this,
+          ...(locale && { locale }),
+          ...((theme === 'light' || theme === 'dark') && { theme }),
+        });
+        const [base, conversation, question] = [
+          attribute('base'),
+          attribute('conversation'),
+          attribute('question'),
+        ];
+        this.#connection = connectRelay({
+          ui,
+          ...(base && { base }),
+          ...(conversation && { conversation }),
+          ...(question && { question }),
+        });
+      }
+
+      disconnectedCallback(): void {
+        this.#connection?.close();
+        this.#connection = undefined;
+      }
+    },
+  );
 }

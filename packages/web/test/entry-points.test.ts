@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const ENTRIES: Record<string, string[]> = {
   '@elicitkit/web': ['ELEMENT_NAMES', 'OUTCOME_EVENT', 'openInNewTab', 'preloadWebUI', 'webUI'],
   // Issue 27: a page's side of the relay.
-  '@elicitkit/web/relay': ['connectRelay'],
+  '@elicitkit/web/relay': ['RELAY_ELEMENT_NAME', 'connectRelay', 'defineRelayElement'],
   '@elicitkit/web/elements': [
     'ElicitFormElement',
     'MAX_CHECKBOX_OPTIONS',

@@ -80,4 +80,19 @@ describe('the relay in Chromium', () => {
     await first.close();
     await second.close();
   });
+
+  it("<elicit-questions> shows the person's questions in place, and answers them", async () => {
+    const tab = await rig.tabOf('alice', { element: true });
+    const agent = await bookingAgent(relay, 'alice');
+    const outcome = book(agent);
+    const form = tab.locator('elicit-questions elicit-form');
+    await form.getByText('Who is the booking for?').waitFor();
+    // In place: inside the element, no modal dialog.
+    await expect(tab.locator('dialog').count()).resolves.toBe(0);
+    await form.getByLabel('Name').fill('Ada');
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    expect(await outcome).toEqual({ action: 'accept', data: { name: 'Ada' } });
+    await agent.close();
+  });
 });
