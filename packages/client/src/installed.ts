@@ -81,6 +81,8 @@ export interface TaskOptions {
   onTaskStatus?: (status: TaskStatusReport) => void;
   /** `tasks/get` polls before a `PeerError` `task-poll-limit` (the task is left running). Default 10,000. */
   maxTaskPolls?: number;
+  /** Hears that the answers to the task's questions reached the server (`tasks/update` acknowledged). */
+  onTaskAnswered?: (taskId: string) => void;
 }
 
 /**
@@ -103,7 +105,9 @@ export async function followTask(
   const { driveTask } = await import('./tasks/task-driver.js');
   const closed = seam.closeSignal();
   const signal = cancelOn ? AbortSignal.any([cancelOn, closed.signal]) : closed.signal;
+  let taskId = 'taskId' in start ? start.taskId : undefined;
   const report = (status: TaskStatusReport) => {
+    taskId = status.taskId;
     parts.events.emit('task', status);
     try {
       options.onTaskStatus?.(status);
@@ -113,7 +117,19 @@ export async function followTask(
   };
   try {
     return await driveTask(
-      { answer: inputAnswerFor(host), requests: taskRequestsOf(host), clock: parts.clock, report },
+      {
+        answer: inputAnswerFor(host),
+        requests: taskRequestsOf(host),
+        clock: parts.clock,
+        report,
+        updated: () => {
+          try {
+            if (taskId !== undefined) options.onTaskAnswered?.(taskId);
+          } catch (error) {
+            seam.reportError(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+      },
       start,
       { maxTaskPolls, maxInputRequests: MAX_INPUT_REQUESTS_PER_ROUND },
       signal,

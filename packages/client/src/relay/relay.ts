@@ -237,10 +237,10 @@ export function createRelay(options: RelayOptions): Relay {
     const withCheckpoints = {
       ...options,
       onCheckpoint: checkpointed,
-      // A task moved on from its answered questions once a poll reports it again.
-      onTaskStatus: (status: Parameters<NonNullable<TaskOptions['onTaskStatus']>>[0]) => {
+      // A task's answers are spent once they reached the server: a resumed task does not take them again.
+      onTaskAnswered: (taskId: string) => {
         void store.retire(record.id).catch(onError);
-        options.onTaskStatus?.(status);
+        options.onTaskAnswered?.(taskId);
       },
     };
     let ended = true;

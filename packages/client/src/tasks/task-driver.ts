@@ -35,6 +35,8 @@ export interface TaskDriverParts {
   requests: TaskRequests;
   clock: Clock;
   report: (status: TaskStatusReport) => void;
+  /** The answers of one batch of questions reached the server (`tasks/update` acknowledged). */
+  updated?: () => void;
 }
 
 /**
@@ -102,6 +104,7 @@ async function follow(
           answered.add(key);
         }
         await parts.requests.update(taskId, responses, signal); // T-25: answers go by tasks/update
+        parts.updated?.();
       }
     }
     if (task.status === 'completed') {
