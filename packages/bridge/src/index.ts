@@ -12,5 +12,6 @@ export {
   DEFAULT_MAX_HELD_CALLS,
   type DownstreamCaller,
 } from './bridge.js';
+export type { SharedRoundsOptions } from './round-router.js';
 export { type ServedBridge, serveBridgeHttp, serveBridgeStdio } from './serve.js';
 export type { ListKind, Upstream } from './upstream.js';

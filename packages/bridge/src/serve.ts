@@ -1,6 +1,7 @@
-import { type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
+import { createMcpHttpHandler, listen, type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import type { Bridge } from './bridge.js';
+import { type Bridge, DEFAULT_HOLD_MS } from './bridge.js';
+import { roundRouter, type SharedRoundsOptions } from './round-router.js';
 
 /** A bridge being served; `close` stops serving and gives up every held call. */
 export interface ServedBridge {
@@ -16,9 +17,19 @@ export interface ServedBridge {
  */
 export async function serveBridgeHttp(
   bridge: Bridge,
-  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'> = {},
+  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'> & {
+    /**
+     * Several instances behind one load balancer, without sticky sessions for 2026-07-28 hosts: a round's retry that
+     * lands on another instance is forwarded to the one holding its upstream call (see `SharedRoundsOptions`).
+     * Instances must reach each other at the endpoint they listen on.
+     */
+    shared?: SharedRoundsOptions;
+  } = {},
 ): Promise<ServedBridge> {
-  const served = await serveMcpHttp(() => bridge.server(), options);
+  const { shared, ...serving } = options;
+  const served = shared
+    ? await serveShared(bridge, serving, shared)
+    : await serveMcpHttp(() => bridge.server(), serving);
   // 2026-07-28 hosts hear list changes on their subscriptions (2025 sessions are told by the bridge itself).
   const notify = served.handler.notify;
   const stopListening = bridge.onListChanged((kind) => {
@@ -32,6 +43,41 @@ export async function serveBridgeHttp(
       stopListening();
       await served.close();
       await bridge.close();
+    },
+  };
+}
+
+/** The endpoint with its 2026-07-28 rounds routed to their holders through Redis. */
+async function serveShared(
+  bridge: Bridge,
+  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'>,
+  shared: SharedRoundsOptions,
+) {
+  const path = options.path ?? '/mcp';
+  const handler = createMcpHttpHandler(() => bridge.server(), options);
+  // Requests that arrive before the router is ready (it needs this endpoint's address) wait for it.
+  let ready!: (fetch: (request: Request) => Promise<Response>) => void;
+  const routed = new Promise<(request: Request) => Promise<Response>>((resolve) => (ready = resolve));
+  const listening = await listen(
+    async (request: Request) =>
+      new URL(request.url).pathname === path
+        ? (await routed)(request)
+        : new Response('Not Found', { status: 404 }),
+    { hostname: options.hostname ?? '127.0.0.1', port: options.port ?? 0 },
+  );
+  const url = new URL(path, listening.url);
+  const router = await roundRouter(shared, url, DEFAULT_HOLD_MS).catch(async (error: unknown) => {
+    await listening.close();
+    throw error;
+  });
+  ready(router.wrap((request) => handler.fetch(request)));
+  return {
+    url,
+    handler,
+    async close() {
+      await handler.close();
+      await listening.close();
+      await router.close();
     },
   };
 }

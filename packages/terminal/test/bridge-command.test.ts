@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/listen.js';
 import { NODE_TS } from '../../../test/support/node-ts.js';
 import { startServer2026 } from '../../client/test/helpers/server-2026.js';
+import { BOOKING, bookThrough } from './helpers/booking-host.js';
 import { ELICIT } from './helpers/elicit-bin.js';
 
 /**
@@ -70,20 +71,7 @@ function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 describe('elicit bridge', () => {
   it('--port 0 <stdio server>: prints the endpoint first; a 2026-07-28 host answers a 2025 push through it', async () => {
     const url = await bridgeOnHttp('--port', '0', '--', ...V1_STDIO_SERVER);
-    const client = new Client(
-      { name: 'host-2026', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    const booking = { name: 'Ada', party: 3, seating: 'indoors' };
-    installElicitation(client, {
-      ui: scriptedUI([{ form: { action: 'submit', content: booking } }]),
-      modes: ['form'],
-    });
-    await client.connect(new StreamableHTTPClientTransport(url));
-    cleanup.push(() => client.close());
-    const result = await callToolWithElicitation(client, { name: 'book', arguments: {} });
-    const text = (result.content[0] as { text: string }).text;
-    expect(JSON.parse(text)).toEqual({ action: 'accept', content: booking });
+    expect(await bookThrough([url])).toEqual({ action: 'accept', content: BOOKING });
   });
 
   it('--stdio <2026-only HTTP server>: a stdio-only 2025 host gets the round pushed and the tool completes', async () => {
@@ -198,7 +186,7 @@ describe('elicit bridge', () => {
     expect(ui.prompts).toHaveLength(1);
   });
 
-  it('refuses --port out of range, and --port with --stdio, naming what is wrong', async () => {
+  it('refuses --port out of range, --port or --redis with --stdio, and a --redis that is no URL, naming what is wrong', async () => {
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
         const child = spawn(ELICIT[0]!, [...ELICIT.slice(1), 'bridge', ...args], {
@@ -213,5 +201,10 @@ describe('elicit bridge', () => {
     expect(big.stderr).toContain('--port expects a port number from 0 to 65535, got "70000"');
     const both = await run('--stdio', '--port', '1', 'http://127.0.0.1:1/mcp');
     expect(both.stderr).toContain('--stdio serves on stdin and stdout; leave out --port');
+    const notRedis = await run('--redis', 'localhost:6379', 'http://127.0.0.1:1/mcp');
+    expect(notRedis.code).toBe(2);
+    expect(notRedis.stderr).toContain('--redis expects a redis:// or rediss:// URL, got "localhost:6379"');
+    const stdioRedis = await run('--stdio', '--redis', 'redis://127.0.0.1:1', 'http://127.0.0.1:1/mcp');
+    expect(stdioRedis.stderr).toContain('it does not apply to --stdio');
   });
 });

@@ -35,7 +35,7 @@ export type Command =
 export interface BridgeCommand {
   name: 'bridge';
   target: Target;
-  serve: { kind: 'http'; port: number } | { kind: 'stdio' };
+  serve: { kind: 'http'; port: number; redis?: string } | { kind: 'stdio' };
   locale: string;
 }
 
@@ -46,6 +46,7 @@ const options = {
   header: { type: 'string', short: 'H', multiple: true },
   port: { type: 'string' },
   stdio: { type: 'boolean' },
+  redis: { type: 'string' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
   locale: { type: 'string' },
@@ -132,7 +133,14 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (name !== 'connect' && name !== 'call' && name !== 'tasks' && name !== 'bridge')
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
   if (name !== 'bridge') {
-    const bridgeOnly = values.port !== undefined ? '--port' : values.stdio ? '--stdio' : undefined;
+    const bridgeOnly =
+      values.port !== undefined
+        ? '--port'
+        : values.stdio
+          ? '--stdio'
+          : values.redis !== undefined
+            ? '--redis'
+            : undefined;
     if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: bridgeOnly } });
   }
   // `elicit tasks get|cancel <server> <id>`: the action comes before the server, as a subcommand.
@@ -171,7 +179,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
 
   if (name === 'bridge') {
     if (operands.length > 0) return fail({ key: 'cli.bridge-extra', params: { given: given(operands[0]!) } });
-    return bridgeCommand(target, values.port, values.stdio === true, locale);
+    return bridgeCommand(target, values.port, values.stdio === true, values.redis, locale);
   }
   if (name === 'connect') {
     if (operands.length > 0)
@@ -193,14 +201,25 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   };
 }
 
-function bridgeCommand(target: Target, port: string | undefined, stdio: boolean, locale: string): Parsed {
+function bridgeCommand(
+  target: Target,
+  port: string | undefined,
+  stdio: boolean,
+  redis: string | undefined,
+  locale: string,
+): Parsed {
+  if (redis !== undefined && !/^rediss?:\/\/\S+$/.test(redis)) {
+    return fail({ key: 'cli.redis', params: { given: given(redis) } });
+  }
   if (stdio) {
     if (port !== undefined) return fail({ key: 'cli.stdio-port' });
+    if (redis !== undefined) return fail({ key: 'cli.stdio-redis' });
     return { ok: true, command: { name: 'bridge', target, serve: { kind: 'stdio' }, locale } };
   }
   const number = port === undefined ? 0 : Number(port);
   if (port !== undefined && (!/^\d{1,5}$/.test(port) || number > 65535)) {
     return fail({ key: 'cli.port', params: { given: given(port) } });
   }
-  return { ok: true, command: { name: 'bridge', target, serve: { kind: 'http', port: number }, locale } };
+  const serve = { kind: 'http' as const, port: number, ...(redis !== undefined && { redis }) };
+  return { ok: true, command: { name: 'bridge', target, serve, locale } };
 }

@@ -24,7 +24,12 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   const served =
     command.serve.kind === 'stdio'
       ? serveBridgeStdio(bridge)
-      : await serveBridgeHttp(bridge, { hostname: '127.0.0.1', port: command.serve.port });
+      : await serveBridgeHttp(bridge, {
+          hostname: '127.0.0.1',
+          port: command.serve.port,
+          // Several instances: a 2026-07-28 round's retry reaches the instance that holds its call.
+          ...(command.serve.redis !== undefined && { shared: { redis: command.serve.redis } }),
+        });
   if (served.url)
     process.stdout.write(`${say(t, { key: 'bridge.endpoint', params: { url: served.url.href } })}\n`);
   else {

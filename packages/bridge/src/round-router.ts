@@ -1,0 +1,135 @@
+import type { Redis } from 'ioredis';
+
+/** Several bridge instances behind one load balancer: where each 2026-07-28 round's held call lives. */
+export interface SharedRoundsOptions {
+  /** A `redis://` or `rediss://` URL; the bridge opens and closes its connection (needs the `ioredis` package). */
+  redis: string;
+  /** Put before every key, so several deployments share one Redis. Default `elicitkit:bridge:`. */
+  keyPrefix?: string;
+}
+
+/** Marks a request one instance forwarded to another: it is served there, never forwarded again. */
+const HOP_HEADER = 'x-elicitkit-bridge-hop';
+/** Largest request body looked into for a `requestState` (a larger one is served where it lands). */
+const MAX_LOOKED_AT_BYTES = 4 * 1024 * 1024;
+/** Headers not carried to the instance a request is forwarded to (the hop's own). */
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'keep-alive', 'transfer-encoding']);
+
+type Fetch = (request: Request) => Promise<Response>;
+
+/**
+ * Routes a 2026-07-28 host's retry to the instance that holds its upstream call, so that hosts need no sticky sessions.
+ * Every `requestState` an instance sends is noted in Redis under its digest, with the instance's endpoint, for as long
+ * as the call may be held; a retry whose `requestState` was sent by another instance is forwarded there as it came
+ * (headers, body; the answer streams back). The bridge's own state stays on its holder: nothing else is shared.
+ * 2025 sessions are one instance's by nature (their session id): they are not routed.
+ */
+export async function roundRouter(
+  options: SharedRoundsOptions,
+  self: URL,
+  holdMs: number,
+): Promise<{ wrap(fetch: Fetch): Fetch; close(): Promise<void> }> {
+  const prefix = options.keyPrefix ?? 'elicitkit:bridge:';
+  // Loaded only when instances share rounds: a single bridge never needs ioredis.
+  const { Redis } = await import('ioredis').catch((error: unknown) => {
+    throw new Error('sharing rounds between bridge instances needs ioredis: npm install ioredis', {
+      cause: error,
+    });
+  });
+  const redis: Redis = new Redis(options.redis, { maxRetriesPerRequest: 2, commandTimeout: 3000 });
+  const keyOf = async (requestState: string) => `${prefix}round:${await digest(requestState)}`;
+
+  /** Notes this instance as the holder of the round whose `requestState` `text` (a JSON-RPC response) carries. */
+  const note = async (text: string) => {
+    const requestState = requestStateIn(text, 'result');
+    if (requestState) await redis.set(await keyOf(requestState), self.href, 'PX', holdMs);
+  };
+
+  const wrap =
+    (fetch: Fetch): Fetch =>
+    async (request) => {
+      const sized = Number(request.headers.get('content-length') ?? 0);
+      if (request.method !== 'POST' || request.headers.has('mcp-session-id') || sized > MAX_LOOKED_AT_BYTES) {
+        return fetch(request);
+      }
+      const body = await request.arrayBuffer();
+      const requestState = requestStateIn(new TextDecoder().decode(body), 'params');
+      if (requestState && !request.headers.has(HOP_HEADER)) {
+        const holder = await redis.get(await keyOf(requestState));
+        if (holder && holder !== self.href) return forward(holder, request, body);
+      }
+      return noted(await fetch(new Request(request, { body })));
+    };
+
+  /** The response, with each `requestState` it carries noted before the host can send it back. */
+  const noted = async (response: Response): Promise<Response> => {
+    const type = response.headers.get('content-type') ?? '';
+    if (type.startsWith('application/json')) {
+      const text = await response.text();
+      await note(text);
+      return new Response(text, response);
+    }
+    if (!type.startsWith('text/event-stream') || !response.body) return response;
+    let pending = '';
+    const events = new TransformStream<string, string>({
+      async transform(chunk, controller) {
+        pending += chunk;
+        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
+          const event = pending.slice(0, end + 2);
+          pending = pending.slice(end + 2);
+          const data = event
+            .split('\n')
+            .filter((line) => line.startsWith('data:'))
+            .map((line) => line.slice(5).trimStart())
+            .join('\n');
+          if (data) await note(data);
+          controller.enqueue(event);
+        }
+      },
+      flush(controller) {
+        if (pending) controller.enqueue(pending);
+      },
+    });
+    const body = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(events)
+      .pipeThrough(new TextEncoderStream());
+    return new Response(body, response);
+  };
+
+  return {
+    wrap,
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** The request as it came, to the instance holding its call; that instance's answer streams back as it is. */
+async function forward(holder: string, request: Request, body: ArrayBuffer): Promise<Response> {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) if (!HOP_BY_HOP.has(name)) headers.set(name, value);
+  headers.set(HOP_HEADER, '1');
+  const answer = await fetch(holder, { method: 'POST', headers, body, signal: request.signal });
+  const back = new Headers(answer.headers);
+  for (const name of HOP_BY_HOP) back.delete(name);
+  back.delete('content-encoding'); // fetch decoded it
+  return new Response(answer.body, { status: answer.status, headers: back });
+}
+
+/** `requestState` of a JSON-RPC message's `params` (a request) or `result` (a response), if it is one. */
+function requestStateIn(text: string, where: 'params' | 'result'): string | undefined {
+  if (!text.includes('"requestState"')) return undefined;
+  try {
+    const message = JSON.parse(text) as Record<string, { requestState?: unknown } | undefined>;
+    const value = message[where]?.requestState;
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function digest(text: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
