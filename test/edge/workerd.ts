@@ -21,9 +21,9 @@ const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
  * `node:*` stays external so that anything reaching for it is listed (from esbuild's metafile) instead of
  * failing the build with a less precise error.
  */
-export async function bundleWorker(): Promise<EdgeBundle> {
+export async function bundleWorker(entry: string = WORKER_ENTRY): Promise<EdgeBundle> {
   const result = await build({
-    entryPoints: [WORKER_ENTRY],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'esm',
@@ -36,7 +36,9 @@ export async function bundleWorker(): Promise<EdgeBundle> {
     logLevel: 'silent',
   });
   const nodeImports = Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
-    input.imports.filter((i) => i.path.startsWith('node:')).map((i) => `${i.path} <- ${file}`),
+    input.imports
+      .filter((i) => i.path.startsWith('node:'))
+      .map((i) => `${i.path} <- ${file}${i.kind === 'dynamic-import' ? ' (dynamic)' : ''}`),
   );
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild produced no output');
