@@ -78,4 +78,20 @@ describe('[E-01] secret-looking fields', () => {
       { field: 'pwd', in: 'name', match: 'pwd' },
     ]);
   });
+
+  it('[E-01] a description that names a secret to rule it out does not ask for it; one that asks still does', () => {
+    const field = (description: string) =>
+      findSensitiveFields({ type: 'object', properties: { value: { type: 'integer', description } } });
+    // The reference server-everything's own wording.
+    expect(
+      field('Your favorite integer (do not give us your phone number, pin, or other sensitive info)'),
+    ).toEqual([]);
+    expect(field('Never share your password: this is your nickname')).toEqual([]);
+    expect(field('Enter your PIN, do not share it')).toEqual([
+      { field: 'value', in: 'description', match: 'pin' },
+    ]);
+    expect(field('Your PIN (never shared with anyone)')).toEqual([
+      { field: 'value', in: 'description', match: 'pin' },
+    ]);
+  });
 });

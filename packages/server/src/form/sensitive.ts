@@ -84,6 +84,18 @@ export function findSecretPhrase(text: string): string | undefined {
   return SECRET_PATTERN.exec(normalizeWords(text))?.[1];
 }
 
+// A negation and what follows it up to the end of its sentence or parenthesis (commas stay inside): "(do not give us
+// your phone number, pin, or other sensitive info)" names a secret to rule it out. Linear: one negated class.
+const NEGATED_CLAUSE = /\b(?:do not|don't|dont|never|not|without|no need to)\b[^.;:!?()\n]*/gi;
+
+/**
+ * A description with what it rules out taken away: server-everything's "Your favorite integer (do not give us your
+ * phone number, pin, or other sensitive info)" asks for no PIN, while "Enter your PIN, do not share it" still does.
+ */
+function withoutNegations(description: string): string {
+  return description.replace(NEGATED_CLAUSE, ' ');
+}
+
 /** Every field of `schema` that looks like it asks for a secret, with where and why. */
 export function findSensitiveFields(schema: RequestedSchema): SensitiveFieldFinding[] {
   const findings: SensitiveFieldFinding[] = [];
@@ -102,7 +114,9 @@ function secretIn(field: string, definition: PrimitiveSchemaDefinition): Sensiti
   const inTitle = definition.title === undefined ? undefined : findSecretPhrase(definition.title);
   if (inTitle !== undefined) return { field, in: 'title', match: inTitle };
   const inDescription =
-    definition.description === undefined ? undefined : findSecretPhrase(definition.description);
+    definition.description === undefined
+      ? undefined
+      : findSecretPhrase(withoutNegations(definition.description));
   if (inDescription !== undefined) return { field, in: 'description', match: inDescription };
   return undefined;
 }
