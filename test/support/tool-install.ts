@@ -6,8 +6,9 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * Heavy test-only tools, installed when the tests that use them first run rather than by `npm install` (issue 19:
- * the demo's first run should not fetch a 237 MB conformance CLI with its own Node, a 155 MB workerd, or the 140 MB of
- * host frameworks, needing Node 22, that only the client's recipe tests wire elicitkit into).
+ * the demo's first run should not fetch a 237 MB conformance CLI with its own Node, a 155 MB workerd, the 140 MB of
+ * host frameworks, needing Node 22, that only the client's recipe tests wire elicitkit into, or the reference servers
+ * the bridge's tests front).
  *
  * A tool is a folder `tools/<name>/` with a `package.json` and a `package-lock.json`, outside the workspace (so its
  * binaries never shadow the project's on PATH). `installTool(name)` runs `npm ci` for it from the lockfile, with the
@@ -22,7 +23,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const TOOLS = join(ROOT, 'tools');
 const STAMP = '.elicitkit-lock-hash';
 /** Tools installed by `.ci/run` (and by this file run as a script without arguments). */
-export const TOOL_NAMES = ['conformance', 'workerd', 'host-frameworks'] as const;
+export const TOOL_NAMES = ['conformance', 'workerd', 'host-frameworks', 'reference-servers'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 /** Enough for a cold npm cache on a loaded machine; a warm install takes seconds. Use as a hook timeout. */

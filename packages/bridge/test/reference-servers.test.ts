@@ -1,0 +1,92 @@
+// @needs tools
+import { join } from 'node:path';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
+import { serveMcpHttp } from '@elicitkit/server/http';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../../../test/support/tool-install.js';
+import { type Bridge, createBridge } from '../src/index.js';
+
+/**
+ * Issue 28 with an upstream nobody here wrote: the reference `@modelcontextprotocol/server-everything` (v1 SDK, its
+ * own schemas: every field kind, titled and untitled enums, multi-selects, defaults) on stdio, pushing its
+ * `trigger-elicitation-request` form on 2025-11-25; hosts of both eras answer it through the bridge. It found that the
+ * secret check read its "(do not give us your phone number, pin, …)" as asking for a PIN (fixed in `sensitive.ts`).
+ */
+
+let bridge: Bridge;
+let url: URL;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const tool = await installTool('reference-servers');
+  const everything = join(tool, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  bridge = createBridge({
+    upstream: { kind: 'stdio', command: process.execPath, args: [everything, 'stdio'] },
+  });
+  const served = await serveMcpHttp(() => bridge.server());
+  url = served.url;
+  close = async () => {
+    await served.close();
+    await bridge.close();
+  };
+}, TOOL_INSTALL_TIMEOUT_MS);
+afterAll(async () => {
+  await close?.();
+});
+
+const textOf = (result: unknown) =>
+  (result as { content: { type: string; text?: string }[] }).content
+    .map((block) => block.text ?? '')
+    .join('\n');
+
+describe('the bridge in front of server-everything (stdio, 2025-11-25 push)', () => {
+  it('a 2026-07-28 host answers its form in a round; the tool reads the answer', async () => {
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const ui = scriptedUI([{ form: { action: 'submit', content: { name: 'Ada Lovelace', check: true } } }]);
+    installElicitation(client, { ui, modes: ['form'] });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    try {
+      const result = await callToolWithElicitation(client, {
+        name: 'trigger-elicitation-request',
+        arguments: {},
+      });
+      expect(textOf(result)).toContain('- Name: Ada Lovelace');
+      expect(textOf(result)).toContain('- Agreed to terms: true');
+      // Its schema reached the host as server-everything wrote it, through the pipeline's checks.
+      const prompt = ui.prompts[0];
+      expect(prompt?.kind === 'form' && prompt.fields.map((field) => field.name)).toContain(
+        'titledMultipleSelectEnum',
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a 2025-11-25 host gets it pushed and declines; the tool hears the decline', async () => {
+    const client = new V1Client(
+      { name: 'host-2025', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    const seen: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      seen.push(request.params.message);
+      return { action: 'decline' };
+    });
+    await client.connect(new V1HttpTransport(url));
+    try {
+      const result = await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
+      expect(seen).toEqual(['Please provide inputs for the following fields:']);
+      expect(textOf(result)).toContain('User declined');
+    } finally {
+      await client.close();
+    }
+  });
+});
