@@ -89,4 +89,31 @@ describe('the bridge in front of server-everything (stdio, 2025-11-25 push)', ()
       await client.close();
     }
   });
+
+  it('its URL elicitation: a 2026-07-28 host consents and opens the URL itself; the tool hears accept', async () => {
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const opened: string[] = [];
+    const ui = scriptedUI([], { url: { action: 'consent' } });
+    installElicitation(client, {
+      ui,
+      modes: ['form', 'url'],
+      opener: async (href) => void opened.push(href),
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    try {
+      const args = { url: 'https://example.com/connect', message: 'Connect your account' };
+      const result = await callToolWithElicitation(client, {
+        name: 'trigger-url-elicitation',
+        arguments: args,
+      });
+      expect(textOf(result)).toContain('User completed the URL elicitation flow');
+      // Opened by the host, in its own browser, after its consent.
+      expect(opened).toEqual(['https://example.com/connect']);
+    } finally {
+      await client.close();
+    }
+  });
 });
