@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerQuestion, bookingAgent, relayPage } from '../../../test/support/relay.js';
-import { createRelay, type Question, type Relay } from '../src/relay/index.js';
+import { createRelay, memoryRelayStore, type Question, type Relay } from '../src/relay/index.js';
 import { sqliteRelayStore } from '../src/relay/sqlite/index.js';
 
 /**
@@ -173,5 +173,21 @@ describe('a call the relay keeps through a restart', () => {
       await answerQuestion(first.relay, 'alice', q.id, { action: 'decline' }, ORIGIN);
     }
     await Promise.all(calls);
+  });
+
+  it('a store that fails (Redis down) is reported to onError, and the call hears cancel', async () => {
+    const failing = memoryRelayStore();
+    failing.add = () => Promise.reject(new Error('store unreachable'));
+    const reported: unknown[] = [];
+    const relay = createRelay({
+      authenticate: () => undefined,
+      store: failing,
+      onError: (e) => reported.push(e),
+    });
+    const agent = await bookingAgent(relay, 'alice', { era: '2026-07-28' });
+    cleanup.push(() => agent.close());
+    const result = await relay.call(agent, { principal: 'alice' }, { name: 'book', arguments: {} });
+    expect(textOf(result)).toEqual({ action: 'cancel' });
+    expect(reported).toEqual([new Error('store unreachable')]);
   });
 });

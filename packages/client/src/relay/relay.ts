@@ -41,7 +41,10 @@ export interface RelayOptions {
    * question stays answerable from every page.
    */
   onAsked?: (question: Question) => void | Promise<void>;
-  /** Where what fails with no caller to tell is reported: `onAsked`, a store read in the background. Default: `console.error`. */
+  /**
+   * Where what fails with no caller to tell is reported: `onAsked`, a store that failed (the call hears `cancel`), a
+   * store read in the background. Default: `console.error`.
+   */
   onError?: (error: unknown) => void;
   /** The relay's clock, ms since the epoch (tests inject one). */
   now?: () => number;
@@ -101,8 +104,8 @@ export function createRelay(options: RelayOptions): Relay {
   const now = options.now ?? Date.now;
   const store = options.store ?? memoryRelayStore({ now });
 
-  /** The call the current async context runs for (`relay.call`), so its questions carry it. */
-  // Loaded by the first relay.call: a relay that only serves `ui` needs nothing of Node (a worker without nodejs_als).
+  // The call each async context runs for (`relay.call`), so that its questions carry it. Loaded by the first
+  // relay.call: a relay that only serves `ui` needs nothing of Node (a worker without nodejs_als).
   let currentCall: CallContexts | undefined;
   // One load shared by every call that starts before it is done: they must all run in the same storage.
   let loadingCalls: Promise<CallContexts> | undefined;
@@ -151,8 +154,9 @@ export function createRelay(options: RelayOptions): Relay {
       };
       signal.addEventListener('abort', withdraw, { once: true });
       if (signal.aborted) return withdraw();
-      store.add(question, limits.maxPendingPerPrincipal).then(
-        async (result) => {
+      store
+        .add(question, limits.maxPendingPerPrincipal)
+        .then(async (result) => {
           if (result.added) {
             expireAt(question.expiresAt);
             // Withdrawn while it was being stored (the withdrawal found nothing to settle then): withdrawn now.
@@ -169,9 +173,12 @@ export function createRelay(options: RelayOptions): Relay {
           const current = await store.get(id);
           if (current?.status === 'answered' && current.answer) finish(current.answer);
           else if (current?.status !== 'pending') finish({ action: 'cancel' });
-        },
-        () => finish({ action: 'cancel' }),
-      );
+        })
+        .catch((error: unknown) => {
+          // The store failed (Redis down): the call hears `cancel`, and the operator hears why.
+          onError(error);
+          finish({ action: 'cancel' });
+        });
     });
 
   const tellChannels = (question: Question) => {
