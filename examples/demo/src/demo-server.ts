@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isElicitkitError } from '@elicitkit/client';
+import { memoryRelayStore } from '@elicitkit/client/relay';
 import { sqliteRelayStore } from '@elicitkit/client/relay/sqlite';
 import { type Clock, enableElicitation } from '@elicitkit/server';
 import {
@@ -218,7 +220,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
           redis: options.redis,
           keyPrefix: 'bistro-elicit:relay:',
         })
-      : sqliteRelayStore({ file: join(dataDir, 'relay.db') }),
+      : relayStoreIn(dataDir, logger),
     // On a shared store, what a dead instance held is taken over once its lease lapses: look again now and then.
     ...(options.redis && { recoverEveryMs: 10_000 }),
     ...(options.onAnswerLink && { onAnswerLink: options.onAnswerLink }),
@@ -252,4 +254,22 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
       await calendar.close();
     },
   };
+}
+
+/**
+ * The agent host's relay store: `relay.db` under the data directory. Another demo process on the same directory
+ * (`npm start` beside `npm run demo:server`) holds that file, so this one keeps its questions in memory and says so.
+ */
+function relayStoreIn(dataDir: string, logger: UrlElicitationLogger | undefined) {
+  try {
+    return sqliteRelayStore({ file: join(dataDir, 'relay.db') });
+  } catch (error) {
+    if (!isElicitkitError(error) || error.code !== 'relay-store-in-use') throw error;
+    const warn = logger?.warn ?? ((event, fields) => console.error(`demo: ${event}`, fields));
+    warn('relay-store-in-use', {
+      message:
+        'another demo process holds relay.db: this one keeps agent-host questions in memory (not through a restart)',
+    });
+    return { ...memoryRelayStore(), close() {} };
+  }
 }
