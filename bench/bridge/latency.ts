@@ -5,6 +5,9 @@
  *                           form becomes a round; the upstream call is held between the two legs).
  *   2026 rounds → 2025 host upstream: an SDK v2 server asking in 2026-07-28 rounds. Direct: an SDK v2 host on
  *                           2026-07-28. Bridged: a v1 SDK host on 2025-11-25 through the bridge (the round is pushed).
+ *   shared instances        the first direction through two bridge instances on one redis-server (started here), the
+ *                           host's legs to them in turn: every retry lands on the instance not holding the call and is
+ *                           forwarded (`--redis`).
  * One `tools/call` answering one form is one sample; the bridge opens an upstream connection for each call (a
  * session on 2025-11-25), which is part of what it adds. Upstreams run in a child process; the bridge and the hosts
  * here, over Streamable HTTP on 127.0.0.1. Direct and bridged batches interleave, the order flipped every batch.
@@ -20,6 +23,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { startTestRedis } from '../../packages/server/test/redis/redis-server.js';
 import { answerFor, contactSchema } from '../server-form/contact.js';
 
 const ANSWER = answerFor(contactSchema(0));
@@ -45,23 +49,31 @@ async function v1Host(url: string, answer: () => unknown = () => ({ action: 'acc
   return { call: () => client.callTool({ name: 'ask', arguments: {} }), close: () => client.close() };
 }
 
-async function v2Host(url: string) {
+/** `urls` in turn, as a load balancer without stickiness would send a host's requests. */
+const inTurn = (urls: string[]) => {
+  let next = 0;
+  return (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init);
+};
+
+async function v2Host(url: string, fetchVia?: ReturnType<typeof inTurn>) {
   const client = new Client(
     { name: 'bench-2026', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
   const ui = scriptedUI([], { form: { action: 'submit', content: ANSWER } });
   installElicitation(client, { ui, modes: ['form'], rateLimit: false });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), fetchVia ? ({ fetch: fetchVia } as never) : {}),
+  );
   return {
     call: () => callToolWithElicitation(client, { name: 'ask', arguments: {} }),
     close: () => client.close(),
   };
 }
 
-async function bridgeOf(url: string) {
+async function bridgeOf(url: string, shared?: { redis: string }) {
   const bridge = createBridge({ upstream: { kind: 'http', url: new URL(url) } });
-  return { bridge, served: await serveBridgeHttp(bridge) };
+  return { bridge, served: await serveBridgeHttp(bridge, shared ? { shared } : {}) };
 }
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
@@ -106,6 +118,20 @@ const hosts = {
 };
 await direction('2025 push → 2026 host', hosts.direct1, hosts.bridged1);
 await direction('2026 rounds → 2025 host', hosts.direct2, hosts.bridged2);
+const redis = await startTestRedis();
+const sharedA = await bridgeOf(urls.v1, { redis: redis.url });
+const sharedB = await bridgeOf(urls.v1, { redis: redis.url });
+const shared = [sharedA.served.url!.href, sharedB.served.url!.href];
+const forwarded = await v2Host(shared[0]!, inTurn(shared));
+await direction(
+  '2025 push → 2026 host, every retry forwarded between two instances',
+  hosts.direct1,
+  forwarded,
+);
+await forwarded.close();
+await sharedA.served.close();
+await sharedB.served.close();
+await redis.dispose();
 
 // Memory per held call: a 2025 host that never answers, N calls left waiting on the bridge.
 const settle = async () => {
