@@ -6,6 +6,11 @@ export interface SharedRoundsOptions {
   redis: string;
   /** Put before every key, so several deployments share one Redis. Default `elicitkit:bridge:`. */
   keyPrefix?: string;
+  /**
+   * Where a Redis failure is reported. The request is then served where it landed (a retry whose call is elsewhere
+   * hears that it is no longer held). Default `console.error`.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /** Marks a request one instance forwarded to another: it is served there, never forwarded again. */
@@ -38,11 +43,22 @@ export async function roundRouter(
   });
   const redis: Redis = new Redis(options.redis, { maxRetriesPerRequest: 2, commandTimeout: 3000 });
   const keyOf = async (requestState: string) => `${prefix}round:${await digest(requestState)}`;
+  const onError = options.onError ?? ((error: unknown) => console.error('elicitkit bridge (redis):', error));
+  // ioredis reports every reconnect attempt: the first failure is told, the rest wait until Redis is back.
+  let down = false;
+  redis.on('error', (error: unknown) => {
+    if (!down) onError(error);
+    down = true;
+  });
+  redis.on('ready', () => {
+    down = false;
+  });
 
   /** Notes this instance as the holder of the round whose `requestState` `text` (a JSON-RPC response) carries. */
   const note = async (text: string) => {
     const requestState = requestStateIn(text, 'result');
-    if (requestState) await redis.set(await keyOf(requestState), self.href, 'PX', holdMs);
+    if (!requestState) return;
+    await redis.set(await keyOf(requestState), self.href, 'PX', holdMs).catch(onError);
   };
 
   const wrap =
@@ -55,7 +71,10 @@ export async function roundRouter(
       const body = await request.arrayBuffer();
       const requestState = requestStateIn(new TextDecoder().decode(body), 'params');
       if (requestState && !request.headers.has(HOP_HEADER)) {
-        const holder = await redis.get(await keyOf(requestState));
+        const holder = await redis.get(await keyOf(requestState)).catch((error: unknown) => {
+          onError(error);
+          return null;
+        });
         if (holder && holder !== self.href) return forward(holder, request, body);
       }
       return noted(await fetch(new Request(request, { body })));

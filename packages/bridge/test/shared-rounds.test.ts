@@ -109,4 +109,26 @@ describe('bridge instances sharing rounds through Redis', () => {
       /no longer held by the bridge|Invalid or expired requestState/,
     );
   });
+
+  it('Redis down: a call whose legs stay on one instance still completes, and the failure is reported', async () => {
+    const upstream = await serveV1Sessions(twoForms);
+    cleanup.push(() => upstream.close());
+    const reported: unknown[] = [];
+    const shared = {
+      redis: redis.url,
+      keyPrefix: `down${Date.now()}:`,
+      onError: (e: unknown) => reported.push(e),
+    };
+    const [only] = await instances(upstream.url, shared);
+    await redis.stop('SIGKILL');
+    cleanup.push(() => redis.start());
+    const result = await callToolWithElicitation(await roundRobinHost([only!]), {
+      name: 'order',
+      arguments: {},
+    });
+    expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toMatchObject({
+      drink: { action: 'accept', content: { drink: 'tea' } },
+    });
+    expect(reported.length).toBeGreaterThan(0);
+  }, 30_000);
 });

@@ -70,6 +70,18 @@ export function redisRelayStore(options: RedisRelayStoreOptions): RedisRelayStor
   const holder = crypto.randomUUID();
   const watchers = new Watchers();
 
+  // ioredis reports every reconnect attempt: each connection's first failure is told, the rest wait until it is back.
+  for (const connection of [redis, feed]) {
+    let down = false;
+    connection.on('error', (error: unknown) => {
+      if (!down) onError(error);
+      down = true;
+    });
+    connection.on('ready', () => {
+      down = false;
+    });
+  }
+
   // Every instance hears every change; what it does not watch it drops.
   const channel = `${P}events`;
   feed.on('message', (_channel: string, message: string) => {
