@@ -84,20 +84,9 @@ export function relayPage(relay: Relay, user: string, origin: string, signIn: Si
       }),
     )
     .then(async (response) => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          for (const wake of waiters.splice(0)) wake();
-        }
+      for await (const event of relayEvents(response)) {
+        events.push(event);
+        for (const wake of waiters.splice(0)) wake();
       }
     });
 
@@ -114,6 +103,31 @@ export function relayPage(relay: Relay, user: string, origin: string, signIn: Si
     await opened;
   };
   return { events, next, close };
+}
+
+/**
+ * The named events of a relay's event stream (`event:` and JSON `data:`), as they come; ends with the stream (or its
+ * abort). Leaving the loop early cancels the stream.
+ */
+export async function* relayEvents(response: Response): AsyncGenerator<{ event: string; data: unknown }> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) yield { event, data: JSON.parse(data) as unknown };
+      }
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
 }
 
 /** Posts `user`'s answer to question `id`, as their page on `origin` does. */

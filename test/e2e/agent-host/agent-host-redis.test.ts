@@ -14,6 +14,7 @@ import {
   startDemoServer,
 } from '../../../packages/terminal/test/helpers/demo.js';
 import { DemoBrowser } from '../../support/demo-browser.js';
+import { relayEvents } from '../../support/relay.js';
 
 let scratch: string;
 let redis: TestRedis;
@@ -53,20 +54,17 @@ async function signedIn(user: { name: string; password: string }) {
 async function firstQuestion(
   response: Response,
 ): Promise<{ id: string; principal: string; message: string }> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error('the event stream ended before a question');
-    buffer += value;
-    const asked = /event: asked\ndata: (.*)\n/.exec(buffer)?.[1];
-    const snapshot = /event: snapshot\ndata: (.*)\n/.exec(buffer)?.[1];
-    const found = asked ? JSON.parse(asked) : snapshot ? JSON.parse(snapshot).questions[0] : undefined;
-    if (found) {
-      await reader.cancel();
-      return found;
-    }
+  type Shown = { id: string; principal: string; message: string };
+  for await (const { event, data } of relayEvents(response)) {
+    const found =
+      event === 'asked'
+        ? (data as Shown)
+        : event === 'snapshot'
+          ? (data as { questions: Shown[] }).questions[0]
+          : undefined;
+    if (found) return found;
   }
+  throw new Error('the event stream ended before a question');
 }
 
 it('a question raised through one instance is answered in a page of the other; the call gets it once', async () => {

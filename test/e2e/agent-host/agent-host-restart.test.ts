@@ -14,6 +14,7 @@ import {
   startDemoServer,
 } from '../../../packages/terminal/test/helpers/demo.js';
 import { DemoBrowser } from '../../support/demo-browser.js';
+import { relayEvents } from '../../support/relay.js';
 
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -48,24 +49,13 @@ interface Asked {
 
 /** The questions the relay's event stream shows the signed-in browser, until `count` are up. */
 async function questionsUp(response: Response, count: number): Promise<Asked[]> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const seen: Asked[] = [];
-  let buffer = '';
-  while (seen.length < count) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error('the event stream ended before the questions');
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event === 'asked') seen.push(JSON.parse(data!) as Asked);
-      if (event === 'snapshot') seen.push(...(JSON.parse(data!) as { questions: Asked[] }).questions);
-    }
+  for await (const { event, data } of relayEvents(response)) {
+    if (event === 'asked') seen.push(data as Asked);
+    if (event === 'snapshot') seen.push(...(data as { questions: Asked[] }).questions);
+    if (seen.length >= count) return seen;
   }
-  await reader.cancel();
-  return seen;
+  throw new Error('the event stream ended before the questions');
 }
 
 /** The person's call outcomes, waiting until one for each of `tools` is there. */
