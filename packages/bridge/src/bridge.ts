@@ -11,9 +11,14 @@ import {
   principalOf,
   protocolEraOf,
   type RawRequestedSchema,
+  relayInputRequest,
   relayUrlElicitation,
+  startTask,
   step,
+  TASKS_EXTENSION,
+  taskCancelSignal,
 } from '@elicitkit/server';
+import { createTasks, type Tasks } from '@elicitkit/server/tasks';
 import type { Client, RequestOptions as UpstreamRequestOptions } from '@modelcontextprotocol/client';
 import {
   type AuthInfo,
@@ -28,7 +33,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
-import { asksElicitation, type ListKind, type RelayedCapabilities, type Upstream } from './upstream.js';
+import type { ListKind, RelayedCapabilities, Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
 export interface BridgeOptions {
@@ -66,11 +71,21 @@ export interface BridgeOptions {
   log?: (line: string) => void;
   /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
   requestState?: ElicitationOptions['requestState'];
+  /**
+   * The Tasks extension towards hosts: when upstream answers a host's tool call with a task, a host that declared
+   * `io.modelcontextprotocol/tasks` gets a task of the bridge's own, run by this engine (its questions by
+   * `tasks/get`, its answers by `tasks/update`). Default: an engine in memory, closed with the bridge; `false` serves
+   * no tasks (the bridge follows upstream's tasks itself, and hosts wait for the result).
+   */
+  tasks?: Tasks | false;
   clock?: Clock;
 }
 
-/** Sends one held request upstream on `client` (its asks reach the held call through the connection's UI). */
-type UpstreamSend = (client: Client, options: UpstreamRequestOptions) => Promise<Result>;
+/**
+ * Sends one held request upstream on `client` (its asks reach the held call through the connection's UI), telling
+ * `call` when upstream made it a task.
+ */
+type UpstreamSend = (client: Client, options: UpstreamRequestOptions, call: HeldCall) => Promise<Result>;
 
 /** Who made a call downstream, as `upstreamHeaders` sees it. */
 export interface DownstreamCaller {
@@ -120,6 +135,7 @@ export function createBridge(options: BridgeOptions): Bridge {
   const maxHeld = integerOption('maxHeldCalls', options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS, { min: 1 });
   const holdMs = integerOption('holdMs', options.holdMs ?? DEFAULT_HOLD_MS, { min: 1000 });
   const log = options.log ?? ((line: string) => console.warn(line));
+  const tasks = options.tasks === false ? undefined : (options.tasks ?? createTasks({ clock }));
   const calls = new Map<string, HeldCall>();
   const listListeners = new Set<(kind: ListKind) => void>();
   // 2025 sessions downstream, each its own server, told of list changes one by one (2026-07-28 hosts subscribe).
@@ -185,17 +201,21 @@ export function createBridge(options: BridgeOptions): Bridge {
       // reaches another, and upstream is told what this host can do.
       const owner = JSON.stringify([call.principal, Object.entries(headers).sort(), capabilities]);
       lease = await connections.lease(call, owner, headers, capabilities);
-      const result = await send(lease.client, {
-        signal: call.signal,
-        onprogress: ({ progress, total, message }) =>
-          call.notify({
-            kind: 'progress',
-            progress,
-            ...(total !== undefined && { total }),
-            ...(message !== undefined && { message }),
-          }),
-        resetTimeoutOnProgress: true,
-      });
+      const result = await send(
+        lease.client,
+        {
+          signal: call.signal,
+          onprogress: ({ progress, total, message }) =>
+            call.notify({
+              kind: 'progress',
+              progress,
+              ...(total !== undefined && { total }),
+              ...(message !== undefined && { message }),
+            }),
+          resetTimeoutOnProgress: true,
+        },
+        call,
+      );
       outcome = { kind: 'result', result };
     } catch (error) {
       outcome = { kind: 'failed', error };
@@ -210,7 +230,7 @@ export function createBridge(options: BridgeOptions): Bridge {
    * an upstream request the bridge holds: its asks go to the host one by one, then its outcome.
    */
   const relay = async <R extends Result>(
-    send: (client: Client, options: UpstreamRequestOptions) => Promise<R>,
+    send: (client: Client, options: UpstreamRequestOptions, call: HeldCall) => Promise<R>,
     ctx: ServerContext,
     server: Server,
   ): Promise<R | InputRequiredResult> => {
@@ -228,29 +248,30 @@ export function createBridge(options: BridgeOptions): Bridge {
         'this request is no longer held by the bridge (it expired, or went to another instance); make it again',
       );
     }
-    // The host cancelling the call (a 2025 request, or a 2026 round) cancels upstream.
+    // The host cancelling the call (a 2025 request, a 2026 round, or its task even between passes) cancels upstream.
     const cancelled = () => call.cancel('the downstream host cancelled the call');
     ctx.mcpReq.signal.addEventListener('abort', cancelled, { once: true });
+    const task = taskCancelSignal(ctx);
+    if (task) call.cancelOn(task, 'the downstream host cancelled its task');
     const unlisten = call.listen(noticesTo(ctx));
     try {
-      for (let index = 0; ; index++) {
+      for (let index = 0; ; ) {
         call.touchedAt = clock.now();
         const event = await call.event(index, ctx.mcpReq.signal);
         if (event.kind === 'result' || event.kind === 'failed') calls.delete(id); // the outcome is read: nothing more to hold
         if (event.kind === 'result') return event.result as R; // what `send` resolved with
         if (event.kind === 'failed') throw asDownstreamError(event.error);
-        if (event.kind === 'ask') {
-          call.answer(index, await relayForm(ctx, event, index, log));
+        if (event.kind === 'task') {
+          // The host's call becomes a task here when it declared the extension (the engine runs this handler again
+          // inside the task, replaying what came before); otherwise it goes on as it was.
+          if (tasks && capabilities.tasks) await startTask(ctx);
+          index++;
           continue;
         }
-        if (event.kind === 'url') {
-          call.answer(index, await relayUrl(ctx, event, index, call.signal, log));
-          continue;
-        }
-        const relayed = await relayRequest(ctx, event, index, capabilities);
-        if (relayed.kind === 'ask-host') return relayed.result; // this round asks the host; its retry comes back here
-        if (relayed.kind === 'answered') call.answer(index, relayed.result);
-        else call.fail(index, relayed.error);
+        // What upstream asked together is asked together: one round, or one task's input requests.
+        const asks = await call.asksFrom(index);
+        await Promise.all(asks.map((at) => relayAsk(ctx, call, at, capabilities, log)));
+        index += asks.length;
       }
     } finally {
       unlisten();
@@ -275,25 +296,31 @@ export function createBridge(options: BridgeOptions): Bridge {
         ),
         {
           ...(options.requestState && { requestState: options.requestState }),
+          ...(tasks && { tasks }),
           clock,
           // Progress is upstream's to send (passed through below); a second sequence would not stay increasing.
           progressIntervalMs: false,
         },
       );
       // Only what names the request goes upstream (not the host's _meta, nor a task it asked for).
-      server.setRequestHandler('tools/call', (r, ctx) =>
-        relay(
-          (client, options) => {
+      server.setRequestHandler('tools/call', (r, ctx) => {
+        const tasksFor = relayedCapabilities(server, ctx).tasks;
+        return relay(
+          (client, options, call) => {
             const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
-            // Without elicitation (the host declared none) the SDK's own driver runs the rounds (sampling, roots).
-            return asksElicitation(client)
-              ? callToolWithElicitation(client, params, { signal: options.signal, requestOptions: options })
-              : client.callTool(params, options);
+            return callToolWithElicitation(client, params, {
+              signal: options.signal,
+              requestOptions: options,
+              tasks: tasksFor,
+              onCheckpoint: (checkpoint) => {
+                if ('taskId' in checkpoint) call.taskStarted();
+              },
+            });
           },
           ctx,
           server,
-        ),
-      );
+        );
+      });
       server.setRequestHandler('prompts/get', (r, ctx) =>
         relay(
           (client, options) =>
@@ -340,9 +367,24 @@ export function createBridge(options: BridgeOptions): Bridge {
       clearInterval(sweeper);
       for (const call of calls.values()) call.cancel('the bridge is closing');
       calls.clear();
+      if (tasks && options.tasks === undefined) await tasks.close(); // the default engine is the bridge's own
       await connections.close();
     },
   };
+}
+
+/** Asks the downstream host for ask `index` of `call` (a form, a URL, sampling or roots), and hands upstream the answer. */
+async function relayAsk(
+  ctx: ServerContext,
+  call: HeldCall,
+  index: number,
+  capabilities: RelayedCapabilities,
+  log: (line: string) => void,
+) {
+  const event = await call.event(index);
+  if (event.kind === 'ask') call.answer(index, await relayForm(ctx, event, index, log));
+  else if (event.kind === 'url') call.answer(index, await relayUrl(ctx, event, index, call.signal, log));
+  else if (event.kind === 'request') await relayRequest(ctx, call, event, index, capabilities);
 }
 
 /** Asks the downstream host one of upstream's forms; what it cannot be asked (no form mode, E-01) is declined. */
@@ -450,11 +492,16 @@ function relayedCapabilities(server: Server, ctx: ServerContext): RelayedCapabil
       | ClientCapabilities
       | undefined) ?? server.getClientCapabilities();
   const elicitation = declared?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  const extensions = (declared as { extensions?: Record<string, unknown> } | undefined)?.extensions;
   return {
     form: declaresFormMode(declared?.elicitation),
     url: elicitation?.url !== undefined,
     sampling: declared?.sampling !== undefined,
     roots: declared?.roots !== undefined,
+    // T-02: a 2026-07-28 host's own request says; a 2025 host cannot follow tasks, so the bridge does for it.
+    tasks:
+      protocolEraOf(ctx) !== '2026-07-28' ||
+      (typeof extensions === 'object' && extensions !== null && Object.hasOwn(extensions, TASKS_EXTENSION)),
   };
 }
 
@@ -465,68 +512,44 @@ function declaresFormMode(elicitation: ClientCapabilities['elicitation']): boole
   return modes.form !== undefined || modes.url === undefined;
 }
 
-/** How a sampling or roots request went: answered by the host, failed, or this round asks the host for it. */
-type Relayed =
-  | { kind: 'answered'; result: Result }
-  | { kind: 'failed'; error: unknown }
-  | { kind: 'ask-host'; result: InputRequiredResult };
-
-/** A stand-in thrown out of a step: this round has no answer yet (nothing is recorded). */
-const NOT_YET = Symbol('not answered yet');
-
-// A sampling result (with its content) is kept in the sealed state until the call ends: a larger one fails upstream.
-const MAX_RELAYED_RESULT_BYTES = 32 * 1024;
-
 /**
- * Hands the host upstream's sampling or roots request: pushed on a 2025 session (the host's answer comes back on it);
- * on 2026-07-28 an input request of this round, under upstream's own key, whose answer the retry brings. The answer is
- * kept as a step (sealed in `requestState`), so the rounds after it replay it rather than asking again.
+ * Hands the host upstream's sampling or roots request, the way its revision wants (`relayInputRequest`: pushed on a
+ * 2025 session; on 2026-07-28 an input request under upstream's own key, asked with the round's forms and kept in
+ * the sealed state), and upstream its result or the failure.
  */
 async function relayRequest(
   ctx: ServerContext,
+  call: HeldCall,
   event: Extract<CallEvent, { kind: 'request' }>,
   index: number,
   capabilities: RelayedCapabilities,
-): Promise<Relayed> {
+): Promise<void> {
   // A stdio upstream was told every capability (one process for every host): this host may lack this one.
   const needs = event.method === 'roots/list' ? 'roots' : 'sampling';
   if (!capabilities[needs]) {
-    return { kind: 'failed', error: new Error(`the host did not declare the ${needs} capability`) };
+    call.fail(index, new Error(`the host did not declare the ${needs} capability`));
+    return;
   }
   const key = isAskKey(event.key) ? event.key : `upstream-${index}`;
   const request = { method: event.method, params: event.params };
   try {
-    const result = await step(
-      ctx,
-      `bridge-request-${index}`,
-      async () => {
-        if (protocolEraOf(ctx) !== '2026-07-28') {
-          return (await ctx.mcpReq.send(request as never, ANY_RESULT as never, {
+    const result =
+      protocolEraOf(ctx) === '2026-07-28'
+        ? await relayInputRequest(ctx, { ...request, key })
+        : // The host's result goes on as it came: upstream's SDK reads it with its own schema.
+          ((await ctx.mcpReq.send(request as never, ANY_RESULT as never, {
             signal: ctx.mcpReq.signal,
             timeout: DEFAULT_ELICITATION_TIMEOUT_MS,
-          })) as Result;
-        }
-        const responses = ctx.mcpReq.inputResponses as Record<string, unknown> | undefined;
-        const response = responses && Object.hasOwn(responses, key) ? responses[key] : undefined;
-        if (response === undefined) throw NOT_YET;
-        if (typeof response !== 'object' || response === null || Array.isArray(response)) {
-          throw new Error(`the host answered ${event.method} with something other than a result object`);
-        }
-        return response as Result;
-      },
-      { maxBytes: MAX_RELAYED_RESULT_BYTES },
-    );
-    return { kind: 'answered', result };
+          })) as Result);
+    call.answer(index, result);
   } catch (error) {
-    if (error !== NOT_YET) return { kind: 'failed', error };
-    return {
-      kind: 'ask-host',
-      result: { resultType: 'input_required', inputRequests: { [key]: request } } as InputRequiredResult,
-    };
+    // The round's own control flow (this round asks the host) goes on up; a failure is upstream's to hear.
+    if (error instanceof Error && error.name === 'InputRequiredInterrupt') throw error;
+    call.fail(index, error);
   }
 }
 
-/** The host's result is passed on as it came: upstream's SDK reads it with its own schema. */
+/** Any result passes: the SDK's `send` wants a schema, and the result is upstream's to read. */
 const ANY_RESULT = {
   '~standard': { version: 1, vendor: 'elicitkit-bridge', validate: (value: unknown) => ({ value }) },
 };

@@ -60,7 +60,7 @@ export class UpstreamConnections {
       // a host cannot be asked is declined or fails upstream); over HTTP each call's own connection declares its host's.
       ...(stdio && {
         onRequest: this.#routedRequest,
-        capabilities: { form: true, url: true, sampling: true, roots: true },
+        capabilities: { form: true, url: true, sampling: true, roots: true, tasks: true },
       }),
     })
       .then((client) => {
@@ -138,6 +138,7 @@ export class UpstreamConnections {
 
   /** stdio: each ask goes to the call holding the process; with none (an ask outside any call), it is declined. */
   readonly #routedUI: ElicitationUI = {
+    concurrent: true,
     form: (prompt) => this.#holder?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
     url: (prompt) =>
       this.#holder?.askUrl(prompt, this.#connected && completionOf(this.#connected, prompt.flowId)) ??

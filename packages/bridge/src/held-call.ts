@@ -29,6 +29,8 @@ export type CallEvent =
       /** When upstream says the page is done (a 2025 upstream's completion notice); none on 2026-07-28. */
       completion: ((signal: AbortSignal) => Promise<void>) | undefined;
     }
+  /** Upstream answered with a task (the Tasks extension), which the bridge follows; the host may get its own. */
+  | { kind: 'task' }
   | { kind: 'result'; result: Result }
   | { kind: 'failed'; error: unknown };
 
@@ -48,6 +50,7 @@ export class HeldCall {
   readonly #answers = new Map<number, Settle>();
   readonly #waiters = new Set<() => void>();
   readonly #stop = new AbortController();
+  readonly #cancelSignals = new WeakSet<AbortSignal>();
   #listener: ((notice: CallNotice) => void) | undefined;
 
   constructor(id: string, principal: string, now: number) {
@@ -147,6 +150,30 @@ export class HeldCall {
     this.#push(event);
   }
 
+  /** Upstream made the call a task: the host's own call may become one from here. */
+  taskStarted(): void {
+    this.#push({ kind: 'task' });
+  }
+
+  /**
+   * The asks (forms, URLs, sampling and roots) from `index` on that came together: those already logged, and any that follow
+   * within the same turn of the event loop. A host pipeline asking a round's input requests at once
+   * (`ElicitationUI.concurrent`) logs them within one turn, so they reach the host as one round too.
+   */
+  async asksFrom(index: number): Promise<number[]> {
+    const asks: number[] = [];
+    for (let seen = -1; seen !== this.#events.length; ) {
+      seen = this.#events.length;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    for (let at = index; at < this.#events.length; at++) {
+      const kind = this.#events[at]!.kind;
+      if (kind !== 'ask' && kind !== 'url' && kind !== 'request') break;
+      asks.push(at);
+    }
+    return asks;
+  }
+
   /** Event `index`, once it happened (or the call was given up). */
   async event(index: number, signal?: AbortSignal): Promise<CallEvent> {
     while (index >= this.#events.length) {
@@ -182,6 +209,13 @@ export class HeldCall {
     settle?.fail(error);
   }
 
+  /** Gives the call up when `signal` aborts (a task's cancel, heard even between its passes); once per signal. */
+  cancelOn(signal: AbortSignal, reason: string): void {
+    if (this.#cancelSignals.has(signal)) return;
+    this.#cancelSignals.add(signal);
+    signal.addEventListener('abort', () => this.cancel(reason), { once: true });
+  }
+
   /**
    * Gives the call up: the upstream `tools/call` is cancelled. Open asks are left for the upstream to withdraw (or the
    * connection to close): answering them `cancel` first could let the tool finish before it hears of the cancellation.
@@ -193,8 +227,8 @@ export class HeldCall {
   }
 
   get done(): boolean {
-    const last = this.#events.at(-1);
-    return this.#stop.signal.aborted || (last !== undefined && last.kind !== 'ask');
+    const last = this.#events.at(-1)?.kind;
+    return this.#stop.signal.aborted || last === 'result' || last === 'failed';
   }
 
   #push(event: CallEvent): void {

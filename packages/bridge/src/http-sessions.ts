@@ -79,6 +79,8 @@ export class HttpSessions {
     const route: { serving: HeldCall | undefined; client?: Client } = { serving: undefined };
     const client = await connectUpstream(this.#upstream, {
       ui: {
+        // The held call passes every prompt on at once: the host meets a round's asks together.
+        concurrent: true,
         form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
         url: (prompt) =>
           route.serving?.askUrl(prompt, route.client && completionOf(route.client, prompt.flowId)) ??

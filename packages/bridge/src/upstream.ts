@@ -29,18 +29,16 @@ export interface RelayedCapabilities {
   url: boolean;
   sampling: boolean;
   roots: boolean;
+  /**
+   * Whether upstream may answer a tool call with a task (the Tasks extension declared on the call): a 2026-07-28
+   * host's own choice, passed on (a required-task tool then refuses it as upstream does); always for a 2025 host,
+   * which cannot follow tasks, so the bridge follows them for it.
+   */
+  tasks: boolean;
 }
 
-/**
- * Connections that declared an elicitation mode (elicitkit's host pipeline installed): they can run
- * `callToolWithElicitation`, and say when a 2025 upstream's URL elicitation completed.
- */
+/** Each connection's elicitkit host (installed on all): it says when a 2025 upstream's URL elicitation completed. */
 const pipelines = new WeakMap<Client, ElicitationHost>();
-
-/** Whether `client` declared an elicitation mode upstream (a host with none is asked nothing of the kind). */
-export function asksElicitation(client: Client): boolean {
-  return pipelines.has(client);
-}
 
 /**
  * When a 2025 upstream says URL elicitation `flowId` completed (`notifications/elicitation/complete`); undefined for a
@@ -95,11 +93,17 @@ export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks):
     },
   );
   // What the host declared, no more: upstream hears of no mode the host lacks (M-04 holds end to end).
+  // A host with neither declares no elicitation, and its calls still get elicitkit's round driver and task follower.
   const modes = (['form', 'url'] as const).filter((mode) => capabilities?.[mode] !== false);
-  if (modes.length > 0) {
-    // The host opens a consented URL (in its own browser, as URL mode wants): nothing is opened here.
-    pipelines.set(client, installElicitation(client, { ui: hooks.ui, modes, opener: async () => {} }));
-  }
+  // The host opens a consented URL (in its own browser, as URL mode wants): nothing is opened here.
+  pipelines.set(
+    client,
+    installElicitation(client, {
+      ui: hooks.ui,
+      ...(modes.length > 0 ? { modes } : { elicitation: false }),
+      opener: async () => {},
+    }),
+  );
   const onLog = hooks.onLog;
   if (onLog) client.setNotificationHandler('notifications/message', (notice) => onLog(notice.params));
   if (onRequest) {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { serveMcpHttp } from '@elicitkit/server/http';
+import { createTasks } from '@elicitkit/server/tasks';
 import { staticTokenVerifier } from '@elicitkit/server/url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -24,7 +25,7 @@ import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createConformanceServer } from '../../../test/conformance/server/conformance-server.js';
 import { NODE_TS } from '../../../test/support/node-ts.js';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
@@ -63,7 +64,10 @@ afterEach(async () => {
 });
 
 async function serve(upstream: Upstream): Promise<{ bridge: Bridge; url: URL }> {
-  const bridge = createBridge({ upstream });
+  // The bridge's own tasks (towards hosts that declare the extension), polled briskly.
+  const tasks = createTasks({ pollIntervalMs: 50 });
+  cleanup.push(() => tasks.close());
+  const bridge = createBridge({ upstream, tasks });
   const served = await serveMcpHttp(() => bridge.server());
   cleanup.push(
     () => bridge.close(),
@@ -364,16 +368,70 @@ describe('upstream runs the tool as a task (Tasks extension, SDK v2 and elicitki
     expect(seen[0]).toMatchObject({ message: 'How many?' });
   });
 
-  it('a 2026-07-28 host answers the task question in a round', async () => {
+  it('a 2026-07-28 host without the extension answers the task question in a round', async () => {
     const upstream = await startTaskServer({ pollIntervalMs: 50 });
     cleanup.push(() => upstream.close());
     const { url } = await serve({ kind: 'http', url: upstream.url });
     const { client } = await host2026(url, [{}]); // confirm: a form with no fields, accepted
-    const result = await callToolWithElicitation(client, {
-      name: 'approve',
-      arguments: { what: 'the report' },
-    });
+    const statuses: string[] = [];
+    const result = await callToolWithElicitation(
+      client,
+      { name: 'approve', arguments: { what: 'the report' } },
+      { tasks: false, onTaskStatus: ({ status }) => statuses.push(status) },
+    );
     expect(textOf(result)).toMatch(/^Approved the report: part 1 by task-server/);
+    expect(statuses).toEqual([]); // no task reached this host
+  });
+
+  it('[T-09] a 2026-07-28 host that declares the extension gets a task of its own: asked by tasks/get, answered by tasks/update', async () => {
+    const upstream = await startTaskServer({ pollIntervalMs: 50 });
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const { client, ui } = await host2026(url, [{}]);
+    const statuses: string[] = [];
+    const taskIds = new Set<string>();
+    const result = await callToolWithElicitation(
+      client,
+      { name: 'approve', arguments: { what: 'the report' } },
+      {
+        onTaskStatus: ({ taskId, status }) => {
+          taskIds.add(taskId);
+          statuses.push(status);
+        },
+      },
+    );
+    expect(textOf(result)).toMatch(/^Approved the report: part 1 by task-server/);
+    expect(ui.prompts.map((prompt) => prompt.message)).toEqual(['Approve the report?']);
+    expect(statuses).toContain('input_required');
+    expect(statuses.at(-1)).toBe('completed');
+    expect(taskIds.size).toBe(1);
+  });
+
+  it('[T-15] a host cancelling its task cancels the upstream call', async () => {
+    const upstream = await startTaskServer({ pollIntervalMs: 50 });
+    cleanup.push(() => upstream.close());
+    const { bridge, url } = await serve({ kind: 'http', url: upstream.url });
+    const client = new Client(
+      { name: 'host', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const call = new AbortController();
+    // The person is asked, and the host gives the call up instead of answering.
+    installElicitation(client, {
+      ui: {
+        form: () => {
+          call.abort(new Error('the person left'));
+          return new Promise(() => {});
+        },
+        url: async () => ({ action: 'decline' }),
+      },
+      modes: ['form'],
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    cleanup.push(() => client.close());
+    const result = callToolWithElicitation(client, { name: 'count', arguments: {} }, { signal: call.signal });
+    await expect(result).rejects.toThrow('the person left');
+    await vi.waitFor(() => expect(bridge.held).toBe(0));
   });
 });
 

@@ -23,6 +23,12 @@ export interface InstallElicitationOptions {
   /** Modes to declare and serve (E-07, E-08). Default: both `form` and `url`. */
   modes?: readonly ElicitationMode[];
   /**
+   * `false`: declare no elicitation at all (no mode; `modes` is ignored). The host still drives 2026-07-28 rounds
+   * (sampling and roots go to the SDK's own handlers) and follows tasks, and refuses any elicitation request as
+   * undeclared (E-09). For what stands in front of a host that asks nobody anything (a bridge). Default true.
+   */
+  elicitation?: boolean;
+  /**
    * Per-server request budget (E-43). Default `{ burst: 3, refillMs: 10_000, perCall: 10 }`; `false` turns
    * it off.
    */
@@ -95,7 +101,8 @@ export function assembleHost(
       },
     );
   }
-  const modes = checkModes(options.modes ?? ALL_MODES);
+  const modes: ReadonlySet<ElicitationMode> =
+    options.elicitation === false ? new Set() : checkModes(options.modes ?? ALL_MODES);
   const maxInvalidSubmissions = integerOption(
     'maxInvalidSubmissions',
     options.maxInvalidSubmissions ?? DEFAULT_MAX_INVALID_SUBMISSIONS,

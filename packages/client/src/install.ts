@@ -65,7 +65,7 @@ export function installElicitation(
   });
   const host: InstalledHost = { seam, parts };
   // M-16: these capabilities ride in every 2026 request's `_meta` (the SDK's envelope reads them)
-  seam.declareCapabilities(elicitationCapabilities([...parts.modes]));
+  if (parts.modes.size > 0) seam.declareCapabilities(elicitationCapabilities([...parts.modes]));
   seam.serveElicitation((params, signal) => answerRequest2025(parts.pipeline, params, signal));
   seam.onElicitationComplete((elicitationId) => {
     parts.tracker.complete(elicitationId);

@@ -49,7 +49,12 @@ function inputAnswerFor(host: InstalledHost): AnswerInputRequest {
 /** A fresh round driver for one 2026 call on `host`: the pipeline answers, the SDK's own handlers take sampling and roots. */
 export function roundDriverFor(host: InstalledHost, limits: RoundLimits, signal: AbortSignal): RoundDriver {
   return new RoundDriver(
-    { answer: inputAnswerFor(host), surface: host.parts.surface, clock: host.parts.clock },
+    {
+      answer: inputAnswerFor(host),
+      surface: host.parts.surface,
+      clock: host.parts.clock,
+      concurrent: host.parts.surface.ui.concurrent === true,
+    },
     limits,
     signal,
   );
@@ -119,6 +124,7 @@ export async function followTask(
     return await driveTask(
       {
         answer: inputAnswerFor(host),
+        concurrent: parts.surface.ui.concurrent === true,
         requests: taskRequestsOf(host),
         clock: parts.clock,
         report,

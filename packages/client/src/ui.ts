@@ -151,7 +151,8 @@ export interface ElicitationUI {
   rateLimited?(prompt: RateLimitPrompt): Promise<'allow' | 'block'>;
   /**
    * Shows any number of prompts at once, each on its own (a relay: every question is its own item on the person's
-   * page), so the host does not queue them one after another. Default false: one prompt at a time.
+   * page), so the host does not queue them one after another; a round's input requests (or a task's) are then all
+   * asked together. Default false: one prompt at a time.
    */
   readonly concurrent?: boolean;
 }

@@ -370,4 +370,36 @@ describe('2026-07-28 forms through the one pipeline', () => {
     expect(prompt.fields.find((field) => field.name === 'code')?.default).toBeUndefined();
     expect(dropped.map((event) => event.fields.map((f) => f.field))).toEqual([['code']]);
   });
+  it("asks a round's input requests together when the UI shows every prompt at once (ElicitationUI.concurrent)", async () => {
+    const both: Tool2026 = (ctx) => {
+      const answers = responsesOf(ctx) as Record<string, { content?: { name?: string } }>;
+      if (!answers.first) {
+        return inputRequired({
+          inputRequests: {
+            first: inputRequired.elicit({ message: 'First?', requestedSchema: nameSchema }),
+            second: inputRequired.elicit({ message: 'Second?', requestedSchema: nameSchema }),
+          },
+        });
+      }
+      return text(`${answers.first.content?.name} and ${answers.second?.content?.name}`);
+    };
+    // Each prompt waits until both are up: a UI asked one at a time would never answer.
+    const shown: { message: string; answer: (name: string) => void }[] = [];
+    const ui = {
+      concurrent: true,
+      form: (prompt: FormPrompt) =>
+        new Promise<{ action: 'submit'; content: { name: string } }>((resolve) => {
+          shown.push({
+            message: prompt.message,
+            answer: (name) => resolve({ action: 'submit', content: { name } }),
+          });
+          if (shown.length === 2) for (const { message, answer } of shown) answer(message.slice(0, -1));
+        }),
+      url: async () => ({ action: 'decline' as const }),
+    };
+    const { client } = await setup({ both }, { ui });
+    const result = await callToolWithElicitation(client, { name: 'both', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'First and Second' }]);
+    expect(shown.map(({ message }) => message)).toEqual(['First?', 'Second?']);
+  });
 });

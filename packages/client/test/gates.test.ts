@@ -54,6 +54,15 @@ describe('capability declaration', () => {
     expect(() => elicitationCapabilities(['form', 'sms' as 'form'])).toThrow(/unknown mode "sms"/);
   });
 
+  it('elicitation: false declares no elicitation at all, and refuses every request as undeclared', async () => {
+    const { server, ui } = await setup({ elicitation: false, modes: ['form'] });
+    expect(declaredElicitation(server)).toBeUndefined();
+    const response = await server.elicit({ mode: 'form', message: 'Who?', requestedSchema: form });
+    expect(response.error?.code).toBe(-32602);
+    expect(response.error?.message).toMatch(/params\.mode "form" was not declared/);
+    expect(ui.prompts).toHaveLength(0);
+  });
+
   it('refuses to install after connect, or twice', async () => {
     const { client } = await setup();
     expect(() => installElicitation(client, { ui: scriptedUI() })).toThrow(

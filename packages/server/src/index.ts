@@ -31,6 +31,11 @@ export { type ElicitationOptions, enableElicitation } from './delivery/enable.js
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
 export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
 export {
+  MAX_RELAYED_RESULT_BYTES,
+  type RelayedRequest,
+  relayInputRequest,
+} from './delivery/relay-request.js';
+export {
   completeRelayedUrl,
   type RelayedUrl,
   type RelayedUrlAnswer,
@@ -96,6 +101,11 @@ export {
   STATE_PREVIOUS_KEYS_ENV,
   type StateKeyInput,
 } from './state/state-keys.js';
-export { type LongRunningOptions, longRunning, startTask } from './tasks/long-running.js';
+export {
+  type LongRunningOptions,
+  longRunning,
+  startTask,
+  taskCancelSignal,
+} from './tasks/long-running.js';
 export { TASKS_EXTENSION } from './tasks/record.js';
 export { reportStatus, type StatusProgress } from './tasks/status.js';

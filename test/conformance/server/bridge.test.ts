@@ -27,27 +27,7 @@ afterAll(async () => {
   await conformance?.dispose();
 });
 
-const TASKS = 'the bridge does not serve the Tasks extension to hosts (it follows upstream tasks itself)';
-
-describeServerScenarios(
-  'official MCP conformance through the bridge',
-  () => ({ url: bridge.url!.href, conformance }),
-  {
-    'input-required-result-multiple-input-requests':
-      "the host pipeline answers one round's input requests one at a time, so the bridge asks its host one per round",
-    ...Object.fromEntries(
-      [
-        'tasks-lifecycle',
-        'tasks-capability-negotiation',
-        'tasks-wire-fields',
-        'tasks-request-state-removal',
-        'tasks-mrtr-input',
-        'tasks-request-headers',
-        'tasks-dispatch-and-envelope',
-        'tasks-status-notifications',
-        'tasks-required-task-error',
-        'tasks-mrtr-composition',
-      ].map((scenario) => [scenario, TASKS]),
-    ),
-  },
-);
+describeServerScenarios('official MCP conformance through the bridge', () => ({
+  url: bridge.url!.href,
+  conformance,
+}));

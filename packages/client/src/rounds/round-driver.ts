@@ -3,6 +3,7 @@ import type { InputRequestOutcome } from '../era/request-2026.js';
 import { ClientErrorCode } from '../errors.js';
 import type { PromptSurface } from '../host/surface.js';
 import type { CompletionWait } from '../ui.js';
+import { answerBatch } from './answer-batch.js';
 import type { RoundLimits } from './limits.js';
 import { type ManualChoice, ManualControls } from './manual-controls.js';
 
@@ -26,6 +27,8 @@ export interface RoundDriverParts {
   answer: AnswerInputRequest;
   surface: PromptSurface;
   clock: Clock;
+  /** Ask a round's input requests all at once (a UI that shows every prompt together: `ElicitationUI.concurrent`). */
+  concurrent?: boolean;
 }
 
 /** More input requests than this in one round is a flood, not a form. */
@@ -40,7 +43,8 @@ export function isInputRequired(result: unknown): boolean {
  * One 2026-07-28 call's rounds, on whichever entry point drives them (`callToolWithElicitation`, or a plain
  * `client.callTool` through the SDK's result hook): one instance per call, so nothing from this call's
  * `inputRequests` or `requestState` ever reaches another request (M-14). `next` answers one
- * `InputRequiredResult` (its input requests through the pipeline, in order, one at a time; caps, loop
+ * `InputRequiredResult` (its input requests through the pipeline, in order, one at a time unless the UI shows
+ * them together; caps, loop
  * detection, pacing) and returns what the next leg carries; `send` issues that leg with the "retry now" /
  * "cancel" controls up while a consented URL flow runs.
  *
@@ -85,12 +89,19 @@ export class RoundDriver {
       // New questions replace the wait: the server moved on.
       this.#closeControls();
       let allAccepted = true;
+      const asked = entries.filter(([key]) => !stillRunning.has(key));
+      const outcomes = await answerBatch(
+        asked,
+        this.#parts.answer,
+        this.#signal,
+        this.#parts.concurrent === true,
+      );
       for (const [key, entry] of entries) {
-        if (stillRunning.has(key)) {
-          responses[key] = { action: 'accept' };
+        const outcome = outcomes.get(key);
+        if (!outcome) {
+          responses[key] = { action: 'accept' }; // a consented flow still running
           continue;
         }
-        const outcome = await this.#parts.answer(key, entry, this.#signal);
         responses[key] = outcome.answer;
         if (
           isJsonObject(outcome.answer) &&

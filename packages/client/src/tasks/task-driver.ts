@@ -1,5 +1,6 @@
 import { type Clock, isJsonObject, PeerError, sanitizeForDisplay, timerSleep } from '@elicitkit/core';
 import type { ClientErrorCode } from '../errors.js';
+import { answerBatch } from '../rounds/answer-batch.js';
 import type { AnswerInputRequest } from '../rounds/round-driver.js';
 import type { TaskStatusReport } from '../ui.js';
 import {
@@ -37,6 +38,8 @@ export interface TaskDriverParts {
   report: (status: TaskStatusReport) => void;
   /** The answers of one batch of questions reached the server (`tasks/update` acknowledged). */
   updated?: () => void;
+  /** Ask one poll's new questions all at once (a UI that shows every prompt together: `ElicitationUI.concurrent`). */
+  concurrent?: boolean;
 }
 
 /**
@@ -98,8 +101,8 @@ async function follow(
           });
         }
         const responses: Record<string, unknown> = {};
-        for (const [key, entry] of fresh) {
-          const outcome = await parts.answer(key, entry, signal);
+        const outcomes = await answerBatch(fresh, parts.answer, signal, parts.concurrent === true);
+        for (const [key, outcome] of outcomes) {
           responses[key] = outcome.answer;
           answered.add(key);
         }

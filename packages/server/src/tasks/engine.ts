@@ -53,6 +53,9 @@ export interface TasksOptions {
 export const DEFAULT_TASK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Default `pollIntervalMs`: 1 s. */
 export const DEFAULT_TASK_POLL_INTERVAL_MS = 1000;
+/** Cancel signals held at once (`taskCancelSignal`); one per task a handler holds something for. */
+const MAX_CANCEL_SIGNALS = 10_000;
+
 /** Default `leaseMs`: a running task is taken over 30 s after its instance stops renewing. */
 export const DEFAULT_TASK_LEASE_MS = 30 * 1000;
 /** Default `maxTasksPerPrincipal`. */
@@ -107,6 +110,8 @@ export class Tasks {
   readonly instanceId: string;
   readonly #onError: (error: Error) => void;
   readonly #running = new Map<string, { task: RunningTask; done: Promise<void> }>();
+  /** Signals asked for by tasks' handlers (`taskCancelSignal`), by task id, until the task ends. */
+  readonly #cancelSignals = new Map<string, AbortController>();
   readonly #polls: PollGate;
   #lastPurge = 0;
   #closed = false;
@@ -281,6 +286,23 @@ export class Tasks {
     throw new ProtocolError(ProtocolErrorCode.InternalError, 'tasks/update: the task keeps changing; retry');
   }
 
+  /**
+   * @internal T-15: aborts when task `id` is cancelled on this instance, also while none of its passes runs; kept
+   * until the task ends (at most {@link MAX_CANCEL_SIGNALS}: the oldest is let go first).
+   */
+  cancelSignal(id: string): AbortSignal {
+    let controller = this.#cancelSignals.get(id);
+    if (!controller) {
+      controller = new AbortController();
+      this.#cancelSignals.set(id, controller);
+      const oldest = this.#cancelSignals.keys().next().value;
+      if (this.#cancelSignals.size > MAX_CANCEL_SIGNALS && oldest !== undefined) {
+        this.#cancelSignals.delete(oldest);
+      }
+    }
+    return controller.signal;
+  }
+
   /** @internal T-15: ends the task as `cancelled` unless it ended; the handler's signal aborts wherever it runs. */
   async cancel(principal: string, id: unknown): Promise<void> {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
@@ -300,6 +322,8 @@ export class Tasks {
       if (await this.store.replace(record.id, stored.version, next)) {
         // Here at once; on another instance at its next lease renewal, which finds the record cancelled.
         this.#running.get(record.id)?.task.abort('cancelled');
+        this.#cancelSignals.get(record.id)?.abort(new Error('the task was cancelled'));
+        this.#cancelSignals.delete(record.id);
         return;
       }
     }
@@ -349,6 +373,7 @@ export class Tasks {
       outcome = { kind: 'error', error: toTaskError(error) };
     }
     task.stop(); // no lease renewal may follow the settling write
+    if (outcome.kind === 'result' || outcome.kind === 'error') this.#cancelSignals.delete(task.id);
     if (outcome.kind === 'aborted' || task.signal.aborted) return;
     try {
       await task.write((record) => this.#settle(record, outcome));

@@ -74,6 +74,17 @@ export async function startTask(ctx: ServerContext): Promise<void> {
   offerTask(ctx, scope, {});
 }
 
+/**
+ * In a long-running tool's task: a signal that aborts when the task is cancelled (`tasks/cancel`), also while none of
+ * its passes runs (the task waits on the client's answers). For what a tool holds across passes, e.g. a bridge's
+ * upstream call. Undefined outside a task. Heard on the instance the cancel reaches.
+ */
+export function taskCancelSignal(ctx: ServerContext): AbortSignal | undefined {
+  const scope = taskScopeOf(ctx);
+  const running = scope?.running;
+  return running && scope.engine ? scope.engine.cancelSignal(running.id) : undefined;
+}
+
 function offerTask(ctx: ServerContext, scope: TaskScope | undefined, options: LongRunningOptions): void {
   const requestScope = scopeOf(ctx); // elicitation-not-enabled without enableElicitation
   if (!scope) return;
