@@ -24,10 +24,11 @@ type Fetch = (request: Request) => Promise<Response>;
 
 /**
  * Routes a 2026-07-28 host's retry to the instance that holds its upstream call, so that hosts need no sticky sessions.
- * Every `requestState` an instance sends is noted in Redis under its digest, with the instance's endpoint, for as long
- * as the call may be held; a retry whose `requestState` was sent by another instance is forwarded there as it came
- * (headers, body; the answer streams back). The bridge's own state stays on its holder: nothing else is shared.
- * 2025 sessions are one instance's by nature (their session id): they are not routed.
+ * Every `requestState` an instance sends, and every task it creates, is noted in Redis under its digest with the
+ * instance's endpoint, for as long as the call may be held (a task: its `ttlMs`); a retry whose `requestState` was
+ * sent by another instance, or a `tasks/get` / `tasks/update` / `tasks/cancel` of another instance's task, is
+ * forwarded there as it came (headers, body; the answer streams back). The bridge's own state and tasks stay on
+ * their holder: nothing else is shared. 2025 sessions are one instance's by nature (their session id): not routed.
  */
 export async function roundRouter(
   options: SharedRoundsOptions,
@@ -42,7 +43,7 @@ export async function roundRouter(
     });
   });
   const redis: Redis = new Redis(options.redis, { maxRetriesPerRequest: 2, commandTimeout: 3000 });
-  const keyOf = async (requestState: string) => `${prefix}round:${await digest(requestState)}`;
+  const keyOf = async (route: Route) => `${prefix}${route.kind}:${await digest(route.id)}`;
   const onError = options.onError ?? ((error: unknown) => console.error('elicitkit bridge (redis):', error));
   // ioredis reports every reconnect attempt: the first failure is told, the rest wait until Redis is back.
   let down = false;
@@ -54,11 +55,11 @@ export async function roundRouter(
     down = false;
   });
 
-  /** Notes this instance as the holder of the round whose `requestState` `text` (a JSON-RPC response) carries. */
+  /** Notes this instance as the holder of the round or task `text` (a JSON-RPC response) hands the host. */
   const note = async (text: string) => {
-    const requestState = requestStateIn(text, 'result');
-    if (!requestState) return;
-    await redis.set(await keyOf(requestState), self.href, 'PX', holdMs).catch(onError);
+    const route = routeIn(text, 'result');
+    if (!route) return;
+    await redis.set(await keyOf(route), self.href, 'PX', Math.max(holdMs, route.ttlMs ?? 0)).catch(onError);
   };
 
   const wrap =
@@ -69,9 +70,9 @@ export async function roundRouter(
         return fetch(request);
       }
       const body = await request.arrayBuffer();
-      const requestState = requestStateIn(new TextDecoder().decode(body), 'params');
-      if (requestState && !request.headers.has(HOP_HEADER)) {
-        const holder = await redis.get(await keyOf(requestState)).catch((error: unknown) => {
+      const route = routeIn(new TextDecoder().decode(body), 'params');
+      if (route && !request.headers.has(HOP_HEADER)) {
+        const holder = await redis.get(await keyOf(route)).catch((error: unknown) => {
           onError(error);
           return null;
         });
@@ -136,16 +137,40 @@ async function forward(holder: string, request: Request, body: ArrayBuffer): Pro
   return new Response(answer.body, { status: answer.status, headers: back });
 }
 
-/** `requestState` of a JSON-RPC message's `params` (a request) or `result` (a response), if it is one. */
-function requestStateIn(text: string, where: 'params' | 'result'): string | undefined {
-  if (!text.includes('"requestState"')) return undefined;
+/** What a message is routed by: a round's `requestState`, or a task's id (with the task's life, when it says). */
+interface Route {
+  kind: 'round' | 'task';
+  id: string;
+  ttlMs?: number;
+}
+
+/** Longest a task's route is kept, whatever its `ttlMs` says (a day). */
+const MAX_TASK_ROUTE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The route of a JSON-RPC message: in a request's `params`, a retry's `requestState` or the `taskId` of a `tasks/*`
+ * request; in a response's `result`, the `requestState` of a round, or the `taskId` of a task it created.
+ */
+function routeIn(text: string, where: 'params' | 'result'): Route | undefined {
+  if (!text.includes('"requestState"') && !text.includes('"taskId"')) return undefined;
+  let message: { method?: unknown; params?: Record<string, unknown>; result?: Record<string, unknown> };
   try {
-    const message = JSON.parse(text) as Record<string, { requestState?: unknown } | undefined>;
-    const value = message[where]?.requestState;
-    return typeof value === 'string' ? value : undefined;
+    message = JSON.parse(text);
   } catch {
     return undefined;
   }
+  const body = message[where];
+  if (typeof body !== 'object' || body === null) return undefined;
+  if (typeof body.requestState === 'string') return { kind: 'round', id: body.requestState };
+  if (typeof body.taskId !== 'string') return undefined;
+  const names =
+    where === 'params'
+      ? typeof message.method === 'string' && message.method.startsWith('tasks/')
+      : body.resultType === 'task';
+  if (!names) return undefined;
+  const ttlMs =
+    typeof body.ttlMs === 'number' && body.ttlMs > 0 ? Math.min(body.ttlMs, MAX_TASK_ROUTE_MS) : undefined;
+  return { kind: 'task', id: body.taskId, ...(ttlMs !== undefined && { ttlMs }) };
 }
 
 async function digest(text: string): Promise<string> {

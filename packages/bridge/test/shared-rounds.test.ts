@@ -6,6 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
+import { startTaskServer } from '../../client/test/helpers/task-server.js';
 import { startTestRedis, type TestRedis } from '../../server/test/redis/redis-server.js';
 import { createBridge, type SharedRoundsOptions, serveBridgeHttp } from '../src/index.js';
 
@@ -68,17 +69,19 @@ async function instances(upstream: URL, shared?: SharedRoundsOptions): Promise<U
 }
 
 /** A 2026-07-28 host whose requests go to `urls` in turn (a load balancer without stickiness). */
-async function roundRobinHost(urls: URL[]) {
+async function roundRobinHost(
+  urls: URL[],
+  answers: Parameters<typeof scriptedUI>[0] = [
+    { form: { action: 'submit', content: { dish: 'soup' } } },
+    { form: { action: 'submit', content: { drink: 'tea' } } },
+  ],
+) {
   let next = 0;
   const client = new Client(
     { name: 'host-2026', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  const ui = scriptedUI([
-    { form: { action: 'submit', content: { dish: 'soup' } } },
-    { form: { action: 'submit', content: { drink: 'tea' } } },
-  ]);
-  installElicitation(client, { ui, modes: ['form'] });
+  installElicitation(client, { ui: scriptedUI(answers), modes: ['form'] });
   await client.connect(
     new StreamableHTTPClientTransport(urls[0]!, {
       fetch: (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init),
@@ -99,6 +102,21 @@ describe('bridge instances sharing rounds through Redis', () => {
       dish: { action: 'accept', content: { dish: 'soup' } },
       drink: { action: 'accept', content: { drink: 'tea' } },
     });
+  });
+
+  it("[T-09] a host's task lives on the instance that made it: tasks/get and tasks/update landing elsewhere reach it", async () => {
+    const upstream = await startTaskServer({ pollIntervalMs: 50 });
+    cleanup.push(() => upstream.close());
+    const urls = await instances(upstream.url, { redis: redis.url, keyPrefix: `task${Date.now()}:` });
+    const client = await roundRobinHost(urls, [{ form: { action: 'submit', content: { n: 4 } } }]);
+    const statuses: string[] = [];
+    const result = await callToolWithElicitation(
+      client,
+      { name: 'count', arguments: {} },
+      { onTaskStatus: ({ status }) => statuses.push(status) },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'n=4' }]);
+    expect(statuses).toContain('input_required');
   });
 
   it('without sharing, a retry that lands elsewhere is refused, naming why', async () => {
