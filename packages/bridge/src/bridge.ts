@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { callToolWithElicitation, type FormAnswer, type UrlAnswer } from '@elicitkit/client';
-import { type Clock, integerOption, isElicitkitError, systemClock } from '@elicitkit/core';
+import { type Clock, integerOption, isElicitkitError, systemClock, timerSleep } from '@elicitkit/core';
 import {
   completeRelayedUrl,
   DEFAULT_ELICITATION_TIMEOUT_MS,
@@ -69,6 +69,12 @@ export interface BridgeOptions {
    * serving stays clean).
    */
   log?: (line: string) => void;
+  /**
+   * How long, in ms, after the host consented to one of upstream's URLs, the call is tried again when upstream never
+   * says the page is done (no completion notice; a host has no "retry now" to send through the bridge). Tried again
+   * this often until the page is done or the call is given up. Default 5 s.
+   */
+  urlRetryMs?: number;
   /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
   requestState?: ElicitationOptions['requestState'];
   /**
@@ -117,6 +123,8 @@ export interface Bridge {
 export const DEFAULT_MAX_HELD_CALLS = 256;
 /** Default `holdMs`: how long a held call waits for the host to come back (15 minutes). */
 export const DEFAULT_HOLD_MS = 15 * 60 * 1000;
+/** Default `urlRetryMs`: how often a call is tried again while upstream says nothing of a consented URL's page. */
+export const DEFAULT_URL_RETRY_MS = 5 * 1000;
 const ENDED_CALL_GRACE_MS = 60 * 1000;
 const SWEEP_INTERVAL_MS = 30 * 1000;
 
@@ -134,6 +142,9 @@ export function createBridge(options: BridgeOptions): Bridge {
   const clock = options.clock ?? systemClock;
   const maxHeld = integerOption('maxHeldCalls', options.maxHeldCalls ?? DEFAULT_MAX_HELD_CALLS, { min: 1 });
   const holdMs = integerOption('holdMs', options.holdMs ?? DEFAULT_HOLD_MS, { min: 1000 });
+  const urlRetryMs = integerOption('urlRetryMs', options.urlRetryMs ?? DEFAULT_URL_RETRY_MS, { min: 100 });
+  const sleep = clock.sleep?.bind(clock) ?? timerSleep;
+  const retryWait = (signal: AbortSignal) => sleep(urlRetryMs, signal);
   const log = options.log ?? ((line: string) => console.warn(line));
   const tasks = options.tasks === false ? undefined : (options.tasks ?? createTasks({ clock }));
   const calls = new Map<string, HeldCall>();
@@ -181,7 +192,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       );
     }
     const id = randomBytes(16).toString('base64url');
-    const call = new HeldCall(id, caller.principal, clock.now());
+    const call = new HeldCall(id, caller.principal, clock.now(), retryWait);
     calls.set(id, call);
     void runUpstream(call, send, caller, capabilities);
     return id;

@@ -143,6 +143,7 @@ export class UpstreamConnections {
     url: (prompt) =>
       this.#holder?.askUrl(prompt, this.#connected && completionOf(this.#connected, prompt.flowId)) ??
       Promise.resolve({ action: 'decline' }),
+    waitForCompletion: (wait) => this.#holder?.waitForCompletion(wait) ?? Promise.resolve('cancel'),
   };
 
   /** stdio: a sampling or roots request goes to the call holding the process; with none, upstream hears an error. */

@@ -1,4 +1,4 @@
-import type { FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from '@elicitkit/client';
+import type { CompletionWait, FormAnswer, FormPrompt, UrlAnswer, UrlPrompt } from '@elicitkit/client';
 import type { RequestedSchema } from '@elicitkit/core';
 import type { LoggingMessageNotification, Result } from '@modelcontextprotocol/client';
 
@@ -53,10 +53,25 @@ export class HeldCall {
   readonly #cancelSignals = new WeakSet<AbortSignal>();
   #listener: ((notice: CallNotice) => void) | undefined;
 
-  constructor(id: string, principal: string, now: number) {
+  readonly #retryWait: (signal: AbortSignal) => Promise<void>;
+
+  /** `retryWait` waits before the call is tried again when upstream never says a URL's page is done. */
+  constructor(id: string, principal: string, now: number, retryWait: (signal: AbortSignal) => Promise<void>) {
     this.id = id;
     this.principal = principal;
     this.touchedAt = now;
+    this.#retryWait = retryWait;
+  }
+
+  /**
+   * The host pipeline's wait for a consented URL's page (E-22): the host has no "retry now" to send through the
+   * bridge, so the call is tried again after a while, as a person would press it; a completion notice ends the wait
+   * sooner (the pipeline hears it). Upstream then asks again only for a page still not done.
+   */
+  async waitForCompletion(wait: CompletionWait): Promise<'retry' | 'cancel'> {
+    const stop = AbortSignal.any([wait.signal, this.#stop.signal]);
+    await this.#retryWait(stop).catch(() => {});
+    return this.#stop.signal.aborted ? 'cancel' : 'retry';
   }
 
   /** Aborts when the call is given up (downstream cancel, expiry, the bridge closing): the upstream call stops. */

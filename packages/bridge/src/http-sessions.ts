@@ -85,6 +85,7 @@ export class HttpSessions {
         url: (prompt) =>
           route.serving?.askUrl(prompt, route.client && completionOf(route.client, prompt.flowId)) ??
           Promise.resolve({ action: 'decline' }),
+        waitForCompletion: (wait) => route.serving?.waitForCompletion(wait) ?? Promise.resolve('cancel'),
       },
       headers,
       era: this.#era,

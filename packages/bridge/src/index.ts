@@ -10,6 +10,7 @@ export {
   createBridge,
   DEFAULT_HOLD_MS,
   DEFAULT_MAX_HELD_CALLS,
+  DEFAULT_URL_RETRY_MS,
   type DownstreamCaller,
 } from './bridge.js';
 export type { SharedRoundsOptions } from './round-router.js';

@@ -32,7 +32,13 @@ import { serveV1Sessions } from '../../../test/support/v1-http-sessions.js';
 import { createV1Server } from '../../client/test/helpers/server-v1.js';
 import { startTaskServer } from '../../client/test/helpers/task-server.js';
 import { ManualClock } from '../../server/test/helpers/manual-clock.js';
-import { type Bridge, createBridge, serveBridgeHttp, type Upstream } from '../src/index.js';
+import {
+  type Bridge,
+  createBridge,
+  DEFAULT_URL_RETRY_MS,
+  serveBridgeHttp,
+  type Upstream,
+} from '../src/index.js';
 
 /**
  * Issue 28, first slice: the bridge on real parts. Upstream: a v1 SDK 1.32 server that pushes `elicitation/create` on
@@ -828,6 +834,57 @@ describe('URL mode', () => {
     expect(seen).toEqual([
       expect.objectContaining({ mode: 'url', url: 'https://accounts.example.com/link/1' }),
     ]);
+  });
+
+  it('[E-22] a -32042 from an upstream that never says the page is done: the bridge tries the call again itself', async () => {
+    let linked = false;
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('linked_only', { description: 'Needs a linked account' }, async () => {
+        if (linked) return { content: [{ type: 'text', text: 'done with the linked account' }] };
+        throw new UrlElicitationRequiredError([
+          {
+            mode: 'url',
+            message: 'Link first',
+            url: 'https://accounts.example.com/link/1',
+            elicitationId: 'l1',
+          },
+        ]);
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const clock = new ManualClock();
+    const bridge = createBridge({ upstream: { kind: 'http', url: upstream.url }, clock, tasks: false });
+    const served = await serveMcpHttp(() => bridge.server());
+    cleanup.push(
+      () => bridge.close(),
+      () => served.close(),
+    );
+    let consented!: () => void;
+    const consent = new Promise<void>((resolve) => (consented = resolve));
+    const { client: host } = await host2025(
+      served.url,
+      () => {
+        linked = true; // the person went through the page; upstream sends no completion notice
+        consented();
+        return { action: 'accept' };
+      },
+      {},
+      URL_MODE,
+    );
+    const result = host.callTool({ name: 'linked_only', arguments: {} });
+    const ended = result.then(() => 'ended' as const);
+    await consent;
+    // The bridge waits to try again, as a person would press "retry now": time moves until the call ends (the
+    // consent prompt's own timer is on the clock too, which is why this is a loop).
+    for (let waited = 0; (await Promise.race([ended, clock.whenPending(1)])) !== 'ended'; ) {
+      expect(waited).toBeLessThan(10 * DEFAULT_URL_RETRY_MS);
+      clock.advance(DEFAULT_URL_RETRY_MS);
+      waited += DEFAULT_URL_RETRY_MS;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(textOf(await result)).toBe('done with the linked account');
   });
 
   it("[M-17] a 2026-07-28 upstream's URL input request is pushed to a 2025 host; consent goes back as accept", async () => {
