@@ -116,4 +116,42 @@ describe('the bridge in front of server-everything (stdio, 2025-11-25 push)', ()
       await client.close();
     }
   });
+
+  it('[E-22] its -32042 error path, which never says the prerequisite page is done: the bridge tries again itself', async () => {
+    // A bridge of its own, trying again briskly (the default waits 5 s, as a person would).
+    const everything = join(
+      await installTool('reference-servers'),
+      'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+    );
+    const brisk = createBridge({
+      upstream: { kind: 'stdio', command: process.execPath, args: [everything, 'stdio'] },
+      urlRetryMs: 100,
+    });
+    const served = await serveMcpHttp(() => brisk.server());
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const opened: string[] = [];
+    installElicitation(client, {
+      ui: scriptedUI([], { url: { action: 'consent' } }),
+      modes: ['form', 'url'],
+      opener: async (href) => void opened.push(href),
+    });
+    await client.connect(new StreamableHTTPClientTransport(served.url));
+    try {
+      const args = { url: 'https://example.com/connect', message: 'Connect your account', errorPath: true };
+      const result = await callToolWithElicitation(client, {
+        name: 'trigger-url-elicitation',
+        arguments: args,
+      });
+      expect(textOf(result)).toContain('User completed the URL elicitation flow');
+      // The prerequisite (the -32042), then the request path of the call tried again.
+      expect(opened).toEqual(['https://modelcontextprotocol.io/', 'https://example.com/connect']);
+    } finally {
+      await client.close();
+      await served.close();
+      await brisk.close();
+    }
+  });
 });
