@@ -171,16 +171,19 @@ export class HeldCall {
   }
 
   /**
-   * The asks (forms, URLs, sampling and roots) from `index` on that came together: those already logged, and any that follow
-   * within the same turn of the event loop. A host pipeline asking a round's input requests at once
-   * (`ElicitationUI.concurrent`) logs them within one turn, so they reach the host as one round too.
+   * The asks (forms, URLs, sampling and roots) from `index` on that came together: those already logged, and, when
+   * the first came in a round or a task (it has an input-request key), any that follow within the same turn of the
+   * event loop. A host pipeline asking a round's input requests at once (`ElicitationUI.concurrent`) logs them within
+   * one turn, so they reach the host as one round too. A 2025 push stands alone: nothing is waited for.
    */
   async asksFrom(index: number): Promise<number[]> {
-    const asks: number[] = [];
-    for (let seen = -1; seen !== this.#events.length; ) {
+    const first = this.#events[index];
+    const batched = first !== undefined && 'key' in first && first.key !== undefined;
+    for (let seen = -1; batched && seen !== this.#events.length; ) {
       seen = this.#events.length;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    const asks: number[] = [];
     for (let at = index; at < this.#events.length; at++) {
       const kind = this.#events[at]!.kind;
       if (kind !== 'ask' && kind !== 'url' && kind !== 'request') break;
