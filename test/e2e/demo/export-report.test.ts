@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Bridge, createBridge } from '@elicitkit/bridge';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { scriptedUI } from '@elicitkit/client/testing';
+import { type ServedMcpHttp, serveMcpHttp } from '@elicitkit/server/http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDemo, startDemo } from '../../../examples/demo/src/demo-server.js';
 import { DEFAULT_USERS } from '../../../examples/demo/src/users.js';
@@ -71,5 +78,72 @@ describe('demo: export_report', () => {
       { type: 'text', text: 'Report for April built (128 bookings) and kept: not sent.' },
     ]);
     await client.close();
+  });
+});
+
+// Issue 28's matrix: the demo's export_report as a task upstream of `elicit bridge`'s library, for a 2026-07-28 host
+// that follows tasks (it gets a task of the bridge's own) and a 2025-11-25 host (the bridge follows the task for it).
+describe('demo: export_report through the bridge', () => {
+  let bridge: Bridge;
+  let served: ServedMcpHttp;
+  beforeAll(async () => {
+    bridge = createBridge({
+      upstream: { kind: 'http', url: demo.url, headers: { Authorization: `Bearer ${alice.token}` } },
+    });
+    served = await serveMcpHttp(() => bridge.server());
+  });
+  afterAll(async () => {
+    await served?.close();
+    await bridge?.close();
+  });
+
+  it('[T-09] a 2026-07-28 host declaring the extension follows a task of the bridge and confirms; the report is sent', async () => {
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const ui = scriptedUI([{ form: { action: 'submit', content: { confirm: true } } }]);
+    installElicitation(client, { ui, modes: ['form'] });
+    await client.connect(new StreamableHTTPClientTransport(served.url));
+    try {
+      const statuses: string[] = [];
+      const result = await callToolWithElicitation(
+        client,
+        { name: 'export_report', arguments: { month: 'May' } },
+        { onTaskStatus: ({ status }) => statuses.push(status) },
+      );
+      expect(result.content).toEqual([
+        { type: 'text', text: 'Report for May sent to finance: 128 bookings.' },
+      ]);
+      expect(statuses).toContain('input_required');
+      expect(ui.prompts).toEqual([
+        expect.objectContaining({
+          kind: 'form',
+          requestedSchema: expect.objectContaining({ required: ['confirm'] }),
+        }),
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('a 2025-11-25 host (v1 SDK 1.32) gets the task question pushed; its answer reaches the task', async () => {
+    const client = new V1Client(
+      { name: 'host-2025', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    client.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { confirm: false },
+    }));
+    await client.connect(new V1HttpTransport(served.url));
+    try {
+      const result = await client.callTool({ name: 'export_report', arguments: { month: 'June' } });
+      expect(result.content).toEqual([
+        { type: 'text', text: 'Report for June built (128 bookings) and kept: not sent.' },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });
