@@ -13,6 +13,7 @@ import {
   type RawRequestedSchema,
   relayInputRequest,
   relayUrlElicitation,
+  reportStatus,
   startTask,
   step,
   TASKS_EXTENSION,
@@ -264,7 +265,7 @@ export function createBridge(options: BridgeOptions): Bridge {
     ctx.mcpReq.signal.addEventListener('abort', cancelled, { once: true });
     const task = taskCancelSignal(ctx);
     if (task) call.cancelOn(task, 'the downstream host cancelled its task');
-    const unlisten = call.listen(noticesTo(ctx));
+    const unlisten = call.listen(noticesTo(ctx, task !== undefined));
     try {
       for (let index = 0; ; ) {
         call.touchedAt = clock.now();
@@ -325,6 +326,9 @@ export function createBridge(options: BridgeOptions): Bridge {
               tasks: tasksFor,
               onCheckpoint: (checkpoint) => {
                 if ('taskId' in checkpoint) call.taskStarted();
+              },
+              onTaskStatus: ({ statusMessage }) => {
+                if (statusMessage) call.notify({ kind: 'status', message: statusMessage });
               },
             });
           },
@@ -461,14 +465,18 @@ async function relayUrl(
 
 /**
  * Where a call's notices go while a downstream run waits on it: progress under the host's own `progressToken` (none
- * asked for, none sent), log messages as they came, both related to the host's request.
+ * asked for, none sent), log messages as they came, both related to the host's request; upstream's task status as
+ * the status of the host's own task (`reportStatus`), when the run is one (elsewhere a status would break the
+ * increasing progress sequence upstream's own progress keeps).
  */
-function noticesTo(ctx: ServerContext): (notice: CallNotice) => void {
+function noticesTo(ctx: ServerContext, inTask: boolean): (notice: CallNotice) => void {
   const token = ctx.mcpReq._meta?.progressToken;
   const send = (notification: Parameters<ServerContext['mcpReq']['notify']>[0]) =>
     void ctx.mcpReq.notify(notification).catch(() => {});
   return (notice) => {
-    if (notice.kind === 'log') {
+    if (notice.kind === 'status') {
+      if (inTask) void reportStatus(ctx, notice.message);
+    } else if (notice.kind === 'log') {
       send({ method: 'notifications/message', params: notice.params });
     } else if (token !== undefined) {
       const { kind: _progress, ...progress } = notice;

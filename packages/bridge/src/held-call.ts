@@ -11,7 +11,9 @@ interface Settle {
 /** A notification of the upstream call for the host: its progress, or a log message sent while it ran. */
 export type CallNotice =
   | { kind: 'progress'; progress: number; total?: number; message?: string }
-  | { kind: 'log'; params: LoggingMessageNotification['params'] };
+  | { kind: 'log'; params: LoggingMessageNotification['params'] }
+  /** Upstream's task said how it is doing (its `statusMessage`, sanitized by the host pipeline's task follower). */
+  | { kind: 'status'; message: string };
 
 /** What upstream may send the host besides forms (2025: pushed; 2026-07-28: an input request). */
 export type RelayedMethod = 'sampling/createMessage' | 'roots/list';
@@ -51,6 +53,7 @@ export class HeldCall {
   readonly #waiters = new Set<() => void>();
   readonly #stop = new AbortController();
   readonly #cancelSignals = new WeakSet<AbortSignal>();
+  #status: Extract<CallNotice, { kind: 'status' }> | undefined;
   #listener: ((notice: CallNotice) => void) | undefined;
 
   readonly #retryWait: (signal: AbortSignal) => Promise<void>;
@@ -145,6 +148,7 @@ export class HeldCall {
    * (a 2026-07-28 host between rounds), they are dropped: they tell how things go, nothing depends on them.
    */
   notify(notice: CallNotice): void {
+    if (notice.kind === 'status') this.#status = notice;
     this.#listener?.(notice);
   }
 
@@ -156,6 +160,8 @@ export class HeldCall {
   /** While a downstream run waits on the call: where its notices go. Returns what stops it. */
   listen(listener: (notice: CallNotice) => void): () => void {
     this.#listener = listener;
+    // A status is how things stand, not a moment: a run that comes later (a task's next pass) hears the latest.
+    if (this.#status) listener(this.#status);
     return () => {
       if (this.#listener === listener) this.#listener = undefined;
     };

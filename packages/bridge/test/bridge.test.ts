@@ -389,20 +389,22 @@ describe('upstream runs the tool as a task (Tasks extension, SDK v2 and elicitki
     expect(statuses).toEqual([]); // no task reached this host
   });
 
-  it('[T-09] a 2026-07-28 host that declares the extension gets a task of its own: asked by tasks/get, answered by tasks/update', async () => {
+  it("[T-09] [T-21] a 2026-07-28 host that declares the extension gets a task of its own: asked by tasks/get, answered by tasks/update, upstream's status passed on", async () => {
     const upstream = await startTaskServer({ pollIntervalMs: 50 });
     cleanup.push(() => upstream.close());
     const { url } = await serve({ kind: 'http', url: upstream.url });
     const { client, ui } = await host2026(url, [{}]);
     const statuses: string[] = [];
+    const messages = new Set<string>();
     const taskIds = new Set<string>();
     const result = await callToolWithElicitation(
       client,
       { name: 'approve', arguments: { what: 'the report' } },
       {
-        onTaskStatus: ({ taskId, status }) => {
+        onTaskStatus: ({ taskId, status, statusMessage }) => {
           taskIds.add(taskId);
           statuses.push(status);
+          if (statusMessage) messages.add(statusMessage);
         },
       },
     );
@@ -411,6 +413,8 @@ describe('upstream runs the tool as a task (Tasks extension, SDK v2 and elicitki
     expect(statuses).toContain('input_required');
     expect(statuses.at(-1)).toBe('completed');
     expect(taskIds.size).toBe(1);
+    // Upstream's task said how it was doing; the host's task says it too.
+    expect(messages).toContain('Preparing the report');
   });
 
   it('[T-15] a host cancelling its task cancels the upstream call', async () => {
