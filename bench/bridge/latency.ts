@@ -5,6 +5,9 @@
  *                           form becomes a round; the upstream call is held between the two legs).
  *   2026 rounds → 2025 host upstream: an SDK v2 server asking in 2026-07-28 rounds. Direct: an SDK v2 host on
  *                           2026-07-28. Bridged: a v1 SDK host on 2025-11-25 through the bridge (the round is pushed).
+ *   tasks both sides        upstream: an elicitkit long-running tool asking in its task. Direct: an SDK v2 host
+ *                           following the task. Bridged: the same host following a task of the bridge's, which follows
+ *                           upstream's (tasks polled every 100 ms, the least a host waits, on both engines).
  *   shared instances        the first direction through two bridge instances on one redis-server (started here), the
  *                           host's legs to them in turn: every retry lands on the instance not holding the call and is
  *                           forwarded (`--redis`).
@@ -19,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { createBridge, serveBridgeHttp } from '@elicitkit/bridge';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
+import { createTasks } from '@elicitkit/server/tasks';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Transport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -35,7 +39,7 @@ const child = spawn(
     stdio: ['pipe', 'pipe', 'inherit'],
   },
 );
-const urls = await new Promise<{ v1: string; v2: string }>((resolve) => {
+const urls = await new Promise<{ v1: string; v2: string; tasks: string }>((resolve) => {
   child.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line)));
 });
 
@@ -72,7 +76,11 @@ async function v2Host(url: string, fetchVia?: ReturnType<typeof inTurn>) {
 }
 
 async function bridgeOf(url: string, shared?: { redis: string }) {
-  const bridge = createBridge({ upstream: { kind: 'http', url: new URL(url) } });
+  // Its tasks towards hosts polled as often as hosts allow, as upstream's are.
+  const bridge = createBridge({
+    upstream: { kind: 'http', url: new URL(url) },
+    tasks: createTasks({ pollIntervalMs: 100, maxTasksPerPrincipal: 10_000 }),
+  });
   return { bridge, served: await serveBridgeHttp(bridge, shared ? { shared } : {}) };
 }
 const quantile = (values: number[], q: number) =>
@@ -82,10 +90,11 @@ async function direction(
   name: string,
   direct: { call(): Promise<unknown> },
   bridged: { call(): Promise<unknown> },
+  batches = 22,
 ) {
   const times = { direct: [] as number[], bridged: [] as number[] };
   const batch = 20;
-  for (let b = 0; b < 22; b++) {
+  for (let b = 0; b < batches; b++) {
     for (const which of b % 2 === 0 ? (['direct', 'bridged'] as const) : (['bridged', 'direct'] as const)) {
       const host = which === 'direct' ? direct : bridged;
       for (let i = 0; i < batch; i++) {
@@ -118,6 +127,15 @@ const hosts = {
 };
 await direction('2025 push → 2026 host', hosts.direct1, hosts.bridged1);
 await direction('2026 rounds → 2025 host', hosts.direct2, hosts.bridged2);
+// Tasks both sides: the host follows upstream's task directly, or the bridge's task that follows upstream's. Polls
+// (100 ms, the least a host waits) dominate both; fewer calls, each takes a few polls.
+const bridge3 = await bridgeOf(urls.tasks);
+const directTasks = await v2Host(urls.tasks);
+const bridgedTasks = await v2Host(bridge3.served.url!.href);
+await direction('upstream task → 2026 host following a task of its own', directTasks, bridgedTasks, 5);
+await directTasks.close();
+await bridgedTasks.close();
+await bridge3.served.close();
 const redis = await startTestRedis();
 const sharedA = await bridgeOf(urls.v1, { redis: redis.url });
 const sharedB = await bridgeOf(urls.v1, { redis: redis.url });
