@@ -465,20 +465,27 @@ async function relayUrl(
 
 /**
  * Where a call's notices go while a downstream run waits on it: progress under the host's own `progressToken` (none
- * asked for, none sent), log messages as they came, both related to the host's request; upstream's task status as
- * the status of the host's own task (`reportStatus`), when the run is one (elsewhere a status would break the
- * increasing progress sequence upstream's own progress keeps).
+ * asked for, none sent), log messages as they came, both related to the host's request. In a task of the host's
+ * (T-21: no progress or log notifications there) the task's status says it instead (`reportStatus`): upstream's
+ * task status, or a progress notice's message. Outside a task a status is not sent: it would break the increasing
+ * progress sequence upstream's own progress keeps.
  */
 function noticesTo(ctx: ServerContext, inTask: boolean): (notice: CallNotice) => void {
   const token = ctx.mcpReq._meta?.progressToken;
   const send = (notification: Parameters<ServerContext['mcpReq']['notify']>[0]) =>
     void ctx.mcpReq.notify(notification).catch(() => {});
   return (notice) => {
-    if (notice.kind === 'status') {
-      if (inTask) void reportStatus(ctx, notice.message);
-    } else if (notice.kind === 'log') {
+    if (inTask) {
+      if (notice.kind === 'status') void reportStatus(ctx, notice.message);
+      else if (notice.kind === 'progress' && notice.message) {
+        const { progress, total } = notice;
+        void reportStatus(ctx, notice.message, { progress, ...(total !== undefined && { total }) });
+      }
+      return;
+    }
+    if (notice.kind === 'log') {
       send({ method: 'notifications/message', params: notice.params });
-    } else if (token !== undefined) {
+    } else if (notice.kind === 'progress' && token !== undefined) {
       const { kind: _progress, ...progress } = notice;
       send({ method: 'notifications/progress', params: { ...progress, progressToken: token } });
     }
