@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
+import { DEFAULT_MAX_ANSWER_ATTEMPTS, MAX_RELAYED_RESULT_BYTES } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
 import { createTasks } from '@elicitkit/server/tasks';
 import { staticTokenVerifier } from '@elicitkit/server/url';
@@ -707,6 +708,28 @@ describe('sampling and roots', () => {
     // Declared sampling only: upstream is told so, and asks by sampling rather than by a form (M-04 end to end).
     const chose = await sampler.callTool({ name: 'test_input_required_result_capabilities', arguments: {} });
     expect(textOf(chose)).toBe('Sampled a greeting.');
+  });
+
+  it('[M-09] a sampling result too large to keep in the sealed state is asked again, then fails upstream', async () => {
+    const upstream = await serveMcpHttp(createConformanceServer);
+    cleanup.push(() => upstream.close());
+    const { url } = await serve({ kind: 'http', url: upstream.url });
+    const sampler = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { sampling: {} } },
+    );
+    let asked = 0;
+    sampler.setRequestHandler('sampling/createMessage', async () => {
+      asked++;
+      const huge = 'x'.repeat(MAX_RELAYED_RESULT_BYTES);
+      return { ...SAMPLED, content: { type: 'text', text: huge } } as never;
+    });
+    await sampler.connect(new StreamableHTTPClientTransport(url));
+    cleanup.push(() => sampler.close());
+    await expect(
+      sampler.callTool({ name: 'test_input_required_result_sampling', arguments: {} }),
+    ).rejects.toThrow();
+    expect(asked).toBe(DEFAULT_MAX_ANSWER_ATTEMPTS);
   });
 });
 

@@ -44,9 +44,8 @@ export function isInputRequired(result: unknown): boolean {
  * `client.callTool` through the SDK's result hook): one instance per call, so nothing from this call's
  * `inputRequests` or `requestState` ever reaches another request (M-14). `next` answers one
  * `InputRequiredResult` (its input requests through the pipeline, in order, one at a time unless the UI shows
- * them together; caps, loop
- * detection, pacing) and returns what the next leg carries; `send` issues that leg with the "retry now" /
- * "cancel" controls up while a consented URL flow runs.
+ * them together; caps, loop detection, pacing) and returns what the next leg carries; `send` issues that leg with
+ * the "retry now" / "cancel" controls up while a consented URL flow runs.
  *
  * Extending it: a driver only needs results in and legs out, so another transport of rounds (the Tasks
  * extension: input requests read from `tasks/get`, answers sent by `tasks/update`) feeds `next` the same

@@ -47,7 +47,7 @@ export async function relayInputRequest(ctx: HandlerContext, relayed: RelayedReq
         typeof value === 'object' &&
         value !== null &&
         !Array.isArray(value) &&
-        JSON.stringify(value).length <= MAX_RELAYED_RESULT_BYTES;
+        new TextEncoder().encode(JSON.stringify(value)).length <= MAX_RELAYED_RESULT_BYTES;
       if (fits) {
         round.record(position, digest, value as RecordedAnswer);
         return value as Result;

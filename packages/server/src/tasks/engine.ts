@@ -287,8 +287,8 @@ export class Tasks {
   }
 
   /**
-   * @internal T-15: aborts when task `id` is cancelled on this instance, also while none of its passes runs; kept
-   * until the task ends (at most {@link MAX_CANCEL_SIGNALS}: the oldest is let go first).
+   * @internal For `taskCancelSignal`: aborts when task `id` is cancelled on this instance, also while none of its
+   * passes runs; kept until the task ends (at most {@link MAX_CANCEL_SIGNALS}: the oldest is let go first).
    */
   cancelSignal(id: string): AbortSignal {
     let controller = this.#cancelSignals.get(id);
