@@ -1,4 +1,4 @@
-import { PeerError } from '@elicitkit/core';
+import { PeerError, UsageError } from '@elicitkit/core';
 import { originOf } from './era/origin.js';
 import { refusal } from './era/request-2026.js';
 import { ClientErrorCode } from './errors.js';
@@ -16,8 +16,11 @@ export interface ServerIdentity {
   version?: string;
 }
 
-/** Options of {@link createElicitationHandler}: those of `installElicitation`, plus who asks and where listener errors go. */
-export interface ElicitationHandlerOptions extends InstallElicitationOptions {
+/**
+ * Options of {@link createElicitationHandler}: those of `installElicitation` (but `elicitation: false`: a handler
+ * exists to answer elicitation requests), plus who asks and where listener errors go.
+ */
+export interface ElicitationHandlerOptions extends Omit<InstallElicitationOptions, 'elicitation'> {
   /**
    * Who asks (E-03): the server's identity from its `initialize` result, or a function returning it when a
    * request comes (it is known only once the client connected). Sanitized before it is shown. Default: none
@@ -81,6 +84,13 @@ export interface ElicitationHandler {
  */
 export function createElicitationHandler(options: ElicitationHandlerOptions): ElicitationHandler {
   const { server } = options;
+  if ((options as InstallElicitationOptions).elicitation === false) {
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
+      'createElicitationHandler answers elicitation requests: elicitation: false is for installElicitation only',
+      { details: { option: 'elicitation' } },
+    );
+  }
   const onError =
     options.onError ?? ((error: unknown) => console.error('elicitkit: a listener failed', error));
   const parts = assembleHost(options, {

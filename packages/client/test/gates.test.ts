@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { elicitationCapabilities, installElicitation } from '../src/index.js';
+import { createElicitationHandler, elicitationCapabilities, installElicitation } from '../src/index.js';
 import { scriptedUI } from '../src/testing/index.js';
 import { connectToRawServer } from './helpers/raw-server.js';
 import { recordingOpener } from './helpers/wait.js';
@@ -61,6 +61,14 @@ describe('capability declaration', () => {
     expect(response.error?.code).toBe(-32602);
     expect(response.error?.message).toMatch(/params\.mode "form" was not declared/);
     expect(ui.prompts).toHaveLength(0);
+  });
+
+  it('createElicitationHandler refuses elicitation: false, naming it', () => {
+    expect(() =>
+      createElicitationHandler({ ui: scriptedUI(), elicitation: false } as Parameters<
+        typeof createElicitationHandler
+      >[0]),
+    ).toThrow(expect.objectContaining({ code: 'invalid-option', details: { option: 'elicitation' } }));
   });
 
   it('refuses to install after connect, or twice', async () => {
