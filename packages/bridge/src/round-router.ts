@@ -76,7 +76,19 @@ export async function roundRouter(
           onError(error);
           return null;
         });
-        if (holder && holder !== self.href) return forward(holder, request, body);
+        if (holder && holder !== self.href) {
+          try {
+            return await forward(holder, request, body);
+          } catch (error) {
+            // The holder is gone (stopped, or unreachable): its calls went with it. The host hears so, as an MCP
+            // error it can act on (call again), and the route is dropped so that no later request tries it.
+            onError(
+              new Error(`bridge instance ${holder} holding a call cannot be reached`, { cause: error }),
+            );
+            await redis.del(await keyOf(route)).catch(() => {});
+            return unreachable(body);
+          }
+        }
       }
       return noted(await fetch(new Request(request, { body })));
     };
@@ -123,6 +135,22 @@ export async function roundRouter(
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** A JSON-RPC error answering the request in `body`: the instance holding its call cannot be reached. */
+function unreachable(body: ArrayBuffer): Response {
+  let id: unknown = null;
+  try {
+    const message = JSON.parse(new TextDecoder().decode(body)) as { id?: unknown };
+    if (typeof message.id === 'string' || typeof message.id === 'number') id = message.id;
+  } catch {
+    // Not JSON: answered with a null id.
+  }
+  const error = {
+    code: -32603,
+    message: 'the bridge instance holding this call cannot be reached (it stopped); make the call again',
+  };
+  return Response.json({ jsonrpc: '2.0', id, error });
 }
 
 /** The request as it came, to the instance holding its call; that instance's answer streams back as it is. */

@@ -119,6 +119,52 @@ describe('bridge instances sharing rounds through Redis', () => {
     expect(statuses).toContain('input_required');
   });
 
+  it('the instance holding a call stops: a retry landing elsewhere hears it as an MCP error, and onError is told', async () => {
+    const upstream = await serveV1Sessions(twoForms);
+    cleanup.push(() => upstream.close());
+    const reported: unknown[] = [];
+    const shared = {
+      redis: redis.url,
+      keyPrefix: `gone${Date.now()}:`,
+      onError: (e: unknown) => reported.push(e),
+    };
+    const running = await Promise.all(
+      [0, 1].map(async () => {
+        const bridge = createBridge({ upstream: { kind: 'http', url: upstream.url } });
+        const served = await serveBridgeHttp(bridge, { shared });
+        cleanup.push(() => served.close());
+        return { bridge, served };
+      }),
+    );
+    let next = 0;
+    const urls = running.map(({ served }) => served.url!);
+    const client = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    installElicitation(client, {
+      modes: ['form'],
+      ui: {
+        // The person answers after the instance holding the call has stopped.
+        form: async () => {
+          await running.find(({ bridge }) => bridge.held > 0)?.served.close();
+          return { action: 'submit', content: { dish: 'soup' } };
+        },
+        url: async () => ({ action: 'decline' }),
+      },
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(urls[0]!, {
+        fetch: (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init),
+      } as never),
+    );
+    cleanup.push(() => client.close());
+    await expect(callToolWithElicitation(client, { name: 'order', arguments: {} })).rejects.toThrow(
+      /holding this call cannot be reached/,
+    );
+    expect(String(reported[0])).toMatch(/holding a call cannot be reached/);
+  });
+
   it('without sharing, a retry that lands elsewhere is refused, naming why', async () => {
     const upstream = await serveV1Sessions(twoForms);
     cleanup.push(() => upstream.close());
