@@ -1,4 +1,5 @@
 import { createMcpHttpHandler, listen, type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
+import type { Server, Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { type Bridge, DEFAULT_HOLD_MS } from './bridge.js';
 import { roundRouter, type SharedRoundsOptions } from './round-router.js';
@@ -82,12 +83,33 @@ async function serveShared(
   };
 }
 
-/** Serves `bridge` on this process's stdin and stdout, for hosts that only spawn commands. */
-export function serveBridgeStdio(bridge: Bridge): ServedBridge {
-  const handle = serveStdio(() => bridge.server());
+/**
+ * Serves `bridge` on this process's stdin and stdout, for hosts that only spawn commands (or on `transport`, a stdio
+ * transport of your own, as the SDK's `serveStdio` takes it).
+ */
+export function serveBridgeStdio(bridge: Bridge, options: { transport?: Transport } = {}): ServedBridge {
+  // A 2026-07-28 host's list changes go out on its subscriptions: the SDK's stdio entry rewrites the pinned
+  // instance's change notices onto them (a 2025 session is told by the bridge itself).
+  const modern = new Set<Server>();
+  const handle = serveStdio(
+    ({ era }) => {
+      const server = bridge.server();
+      if (era === 'modern') modern.add(server);
+      return server;
+    },
+    options.transport ? { transport: options.transport } : {},
+  );
+  const stopListening = bridge.onListChanged((kind) => {
+    for (const server of modern) {
+      if (server.transport === undefined)
+        modern.delete(server); // a probe instance discarded, or closed
+      else void server.notification({ method: `notifications/${kind}/list_changed` }).catch(() => {});
+    }
+  });
   return {
     url: undefined,
     close: async () => {
+      stopListening();
       await handle.close();
       await bridge.close();
     },

@@ -22,7 +22,7 @@ import {
   ToolListChangedNotificationSchema,
   UrlElicitationRequiredError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
+import { InMemoryTransport, McpServer, requireBearerAuth } from '@modelcontextprotocol/server';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
@@ -38,6 +38,7 @@ import {
   createBridge,
   DEFAULT_URL_RETRY_MS,
   serveBridgeHttp,
+  serveBridgeStdio,
   type Upstream,
 } from '../src/index.js';
 
@@ -655,6 +656,42 @@ describe('list changes', () => {
     await legacy.listTools();
     expect(textOf(await legacy.callTool({ name: 'grow', arguments: {} }))).toBe('grown');
     await Promise.all([legacyTold, modernTold]);
+  });
+});
+
+describe('list changes on stdio', () => {
+  it("upstream's list changes reach a 2026-07-28 host's subscription on serveBridgeStdio", async () => {
+    const upstream = await serveMcpHttp(() => {
+      const server = new McpServer({ name: 'changing', version: '1.0.0' });
+      server.registerTool('grow', { description: 'Adds a tool' }, async () => {
+        upstream.handler.notify.toolsChanged();
+        return { content: [{ type: 'text', text: 'grown' }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    // The host's end and the bridge's end of one stdio connection (in memory: the SDK's stdio entry serves it).
+    const [hostEnd, bridgeEnd] = InMemoryTransport.createLinkedPair();
+    const served = serveBridgeStdio(createBridge({ upstream: { kind: 'http', url: upstream.url } }), {
+      transport: bridgeEnd,
+    });
+    cleanup.push(() => served.close());
+    let told!: () => void;
+    const changed = new Promise<void>((resolve) => (told = resolve));
+    const host = new Client(
+      { name: 'host-2026', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => told() } },
+      },
+    );
+    await host.connect(hostEnd);
+    cleanup.push(() => host.close());
+    expect(host.autoOpenedSubscription).toBeDefined();
+    // A list goes through the bridge's shared upstream connection, which is subscribed once it is connected.
+    await host.listTools();
+    expect(textOf(await host.callTool({ name: 'grow', arguments: {} }))).toBe('grown');
+    await changed;
   });
 });
 
