@@ -110,6 +110,8 @@ export interface Bridge {
   server(): Server;
   /** How many upstream calls are running now (held for a host, or on their way). */
   readonly held: number;
+  /** How long a held call waits for its host to come back, in ms (`holdMs`): what routes to it must last as long. */
+  readonly holdMs: number;
   /**
    * Hears upstream's list changes (tools, prompts, resources), for whoever serves the bridge to announce to hosts
    * (`serveBridgeHttp` and `serveBridgeStdio` do). The first listener connects upstream to hear them. Returns what
@@ -373,6 +375,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       hearListChanges();
       return () => listListeners.delete(listener);
     },
+    holdMs,
     get held() {
       let running = 0;
       for (const call of calls.values()) if (!call.done) running++;

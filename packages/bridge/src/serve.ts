@@ -1,7 +1,7 @@
 import { createMcpHttpHandler, listen, type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { type Bridge, DEFAULT_HOLD_MS } from './bridge.js';
+import type { Bridge } from './bridge.js';
 import { roundRouter, type SharedRoundsOptions } from './round-router.js';
 
 /** A bridge being served; `close` stops serving and gives up every held call. */
@@ -67,7 +67,7 @@ async function serveShared(
     { hostname: options.hostname ?? '127.0.0.1', port: options.port ?? 0 },
   );
   const url = new URL(path, listening.url);
-  const router = await roundRouter(shared, url, DEFAULT_HOLD_MS).catch(async (error: unknown) => {
+  const router = await roundRouter(shared, url, bridge.holdMs).catch(async (error: unknown) => {
     await listening.close();
     throw error;
   });
