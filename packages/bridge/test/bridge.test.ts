@@ -623,17 +623,23 @@ describe('progress and logging', () => {
   });
 });
 
+/** An upstream whose `grow` tool announces that its tool list changed. */
+async function changingUpstream() {
+  const upstream = await serveMcpHttp(() => {
+    const server = new McpServer({ name: 'changing', version: '1.0.0' });
+    server.registerTool('grow', { description: 'Adds a tool' }, async () => {
+      upstream.handler.notify.toolsChanged();
+      return { content: [{ type: 'text', text: 'grown' }] };
+    });
+    return server;
+  });
+  cleanup.push(() => upstream.close());
+  return upstream;
+}
+
 describe('list changes', () => {
   it("upstream's list changes reach a 2025 session and a 2026-07-28 subscription", async () => {
-    const upstream = await serveMcpHttp(() => {
-      const server = new McpServer({ name: 'changing', version: '1.0.0' });
-      server.registerTool('grow', { description: 'Adds a tool' }, async () => {
-        upstream.handler.notify.toolsChanged();
-        return { content: [{ type: 'text', text: 'grown' }] };
-      });
-      return server;
-    });
-    cleanup.push(() => upstream.close());
+    const upstream = await changingUpstream();
     const served = await serveBridgeHttp(createBridge({ upstream: { kind: 'http', url: upstream.url } }));
     cleanup.push(() => served.close());
     let toldLegacy!: () => void;
@@ -661,15 +667,7 @@ describe('list changes', () => {
 
 describe('list changes on stdio', () => {
   it("upstream's list changes reach a 2026-07-28 host's subscription on serveBridgeStdio", async () => {
-    const upstream = await serveMcpHttp(() => {
-      const server = new McpServer({ name: 'changing', version: '1.0.0' });
-      server.registerTool('grow', { description: 'Adds a tool' }, async () => {
-        upstream.handler.notify.toolsChanged();
-        return { content: [{ type: 'text', text: 'grown' }] };
-      });
-      return server;
-    });
-    cleanup.push(() => upstream.close());
+    const upstream = await changingUpstream();
     // The host's end and the bridge's end of one stdio connection (in memory: the SDK's stdio entry serves it).
     const [hostEnd, bridgeEnd] = InMemoryTransport.createLinkedPair();
     const served = serveBridgeStdio(createBridge({ upstream: { kind: 'http', url: upstream.url } }), {

@@ -1,5 +1,5 @@
 // @needs redis-server
-import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { callToolWithElicitation, type ElicitationUI, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -71,17 +71,17 @@ async function instances(upstream: URL, shared?: SharedRoundsOptions): Promise<U
 /** A 2026-07-28 host whose requests go to `urls` in turn (a load balancer without stickiness). */
 async function roundRobinHost(
   urls: URL[],
-  answers: Parameters<typeof scriptedUI>[0] = [
+  ui: ElicitationUI = scriptedUI([
     { form: { action: 'submit', content: { dish: 'soup' } } },
     { form: { action: 'submit', content: { drink: 'tea' } } },
-  ],
+  ]),
 ) {
   let next = 0;
   const client = new Client(
     { name: 'host-2026', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } } },
   );
-  installElicitation(client, { ui: scriptedUI(answers), modes: ['form'] });
+  installElicitation(client, { ui, modes: ['form'] });
   await client.connect(
     new StreamableHTTPClientTransport(urls[0]!, {
       fetch: (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init),
@@ -108,7 +108,10 @@ describe('bridge instances sharing rounds through Redis', () => {
     const upstream = await startTaskServer({ pollIntervalMs: 50 });
     cleanup.push(() => upstream.close());
     const urls = await instances(upstream.url, { redis: redis.url, keyPrefix: `task${Date.now()}:` });
-    const client = await roundRobinHost(urls, [{ form: { action: 'submit', content: { n: 4 } } }]);
+    const client = await roundRobinHost(
+      urls,
+      scriptedUI([{ form: { action: 'submit', content: { n: 4 } } }]),
+    );
     const statuses: string[] = [];
     const result = await callToolWithElicitation(
       client,
@@ -136,15 +139,9 @@ describe('bridge instances sharing rounds through Redis', () => {
         return { bridge, served };
       }),
     );
-    let next = 0;
-    const urls = running.map(({ served }) => served.url!);
-    const client = new Client(
-      { name: 'host-2026', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
-    );
-    installElicitation(client, {
-      modes: ['form'],
-      ui: {
+    const client = await roundRobinHost(
+      running.map(({ served }) => served.url!),
+      {
         // The person answers after the instance holding the call has stopped.
         form: async () => {
           await running.find(({ bridge }) => bridge.held > 0)?.served.close();
@@ -152,13 +149,7 @@ describe('bridge instances sharing rounds through Redis', () => {
         },
         url: async () => ({ action: 'decline' }),
       },
-    });
-    await client.connect(
-      new StreamableHTTPClientTransport(urls[0]!, {
-        fetch: (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init),
-      } as never),
     );
-    cleanup.push(() => client.close());
     await expect(callToolWithElicitation(client, { name: 'order', arguments: {} })).rejects.toThrow(
       /holding this call cannot be reached/,
     );
