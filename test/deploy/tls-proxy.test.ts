@@ -8,14 +8,11 @@
 // sends it to that instance first (the other one is its backup, as a load balancer fails over); anything else is
 // spread over both.
 
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
-import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -27,14 +24,11 @@ import { ALICE, type DemoProcess, startDemoServer } from '../../packages/termina
 import { OpenedUrls } from '../e2e/oauth/host.js';
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from '../support/chromium.js';
 import { freePort } from '../support/listen.js';
-
-const run = promisify(execFile);
-const NGINX = '/usr/sbin/nginx';
+import { makeCertificate, type Nginx, startNginx, tlsServer } from '../support/nginx.js';
 
 let dir: string;
 let redis: TestRedis;
-let nginx: ChildProcess | undefined;
-let nginxLog = '';
+let nginx: Nginx | undefined;
 let browser: Browser;
 let context: BrowserContext;
 let publicOrigin: string;
@@ -44,23 +38,6 @@ const instances: Record<'a' | 'b', DemoProcess> = {} as never;
 const inside: Record<'a' | 'b', string> = { a: '', b: '' };
 const addressOf = (demo: DemoProcess) =>
   /listening on: http:\/\/(127\.0\.0\.1:\d+)\//.exec(demo.stdout())![1]!;
-
-/** Resolves once nginx accepts TCP connections on the port (it prints no "ready" line); bounded by the hook's timeout. */
-async function accepting(port: number, child: ChildProcess): Promise<void> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${nginxLog}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = tcpConnect({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** fetch over https that trusts the test's certificate (and nothing else new): the MCP clients' transport. */
 function trustingFetch(ca: string): typeof fetch {
@@ -146,27 +123,7 @@ const textOf = (result: { content: unknown }) => (result.content as { text: stri
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'elicitkit-deploy-'));
   redis = await startTestRedis();
-  // A certificate for localhost, made now: nothing of it is kept.
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout',
-    join(dir, 'key.pem'),
-    '-out',
-    join(dir, 'cert.pem'),
-  ]);
-  certificate = await readFile(join(dir, 'cert.pem'), 'utf8');
+  certificate = await makeCertificate(dir);
   const port = await freePort();
   publicOrigin = `https://localhost:${port}`;
   const data = join(dir, 'data');
@@ -178,50 +135,17 @@ beforeAll(async () => {
   inside.a = addressOf(instances.a);
   inside.b = addressOf(instances.b);
   const [A, B] = [inside.a, inside.b];
-  await writeFile(
-    join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  upstream both { server ${A} max_fails=1 fail_timeout=30s; server ${B} max_fails=1 fail_timeout=30s; }
+  nginx = await startNginx(
+    dir,
+    port,
+    `  upstream both { server ${A} max_fails=1 fail_timeout=30s; server ${B} max_fails=1 fail_timeout=30s; }
   upstream a_first { server ${A} max_fails=1 fail_timeout=30s; server ${B} backup; }
   upstream b_first { server ${B} max_fails=1 fail_timeout=30s; server ${A} backup; }
   map $arg_instance $by_argument { a a_first; b b_first; default ""; }
   map $cookie_instance $by_cookie { a a_first; b b_first; default both; }
   map $by_argument $backend { "" $by_cookie; default $by_argument; }
-  server {
-    listen 127.0.0.1:${port} ssl;
-    server_name localhost;
-    ssl_certificate ${dir}/cert.pem;
-    ssl_certificate_key ${dir}/key.pem;
-    location / {
-      proxy_pass http://$backend;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
-      proxy_read_timeout 120s;
-      proxy_connect_timeout 2s;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`,
+${tlsServer(dir, port, 'proxy_pass http://$backend; add_header X-Upstream $upstream_addr always;')}`,
   );
-  nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  nginx.stderr!.on('data', (chunk: Buffer) => {
-    nginxLog += chunk.toString();
-  });
-  await accepting(port, nginx);
   browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
   // The certificate is this test's own; Chromium is told to accept it, the Node clients trust it explicitly.
   context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -230,7 +154,7 @@ http {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  nginx?.kill('SIGTERM');
+  nginx?.stop();
   await Promise.allSettled(Object.values(instances).map((demo) => demo.stop()));
   await redis?.dispose();
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -34,13 +34,21 @@ window.relayReady = true;`;
 export const userCookie = (request: Request): string | undefined =>
   /(?:^|;\s*)user=([a-z]+)/.exec(request.headers.get('cookie') ?? '')?.[1];
 
+export interface TabOptions {
+  basePath?: string;
+  question?: string;
+  element?: boolean;
+  /** Where the page is opened, when not at the rig's own origin: a proxy in front of it (its certificate accepted). */
+  at?: string;
+}
+
 export interface RelayInChromium {
   /** The pages' origin. */
   readonly origin: string;
   /** Serves `relay` (made with this `basePath`, e.g. `/r1/elicitkit`) to the pages that name that base. */
   mount(relay: Relay, basePath: string): void;
   /** A tab of `user`'s on the page, listening to the relay at `basePath` (default `/elicitkit`); `element`: through `<elicit-questions>`. */
-  tabOf(user: string, options?: { basePath?: string; question?: string; element?: boolean }): Promise<Page>;
+  tabOf(user: string, options?: TabOptions): Promise<Page>;
 }
 
 export function relayInChromium(): RelayInChromium {
@@ -105,9 +113,10 @@ export function relayInChromium(): RelayInChromium {
       relays.set(basePath, fetchListener(relay.fetch, origin));
     },
     async tabOf(user, options = {}) {
-      const context = await browser!.newContext();
+      const context = await browser!.newContext({ ignoreHTTPSErrors: true });
       contexts.add(context);
-      await context.addCookies([{ name: 'user', value: user, url: origin }]);
+      const at = options.at ?? origin;
+      await context.addCookies([{ name: 'user', value: user, url: at }]);
       const page = await context.newPage();
       page.on('pageerror', (error) => {
         throw error;
@@ -117,7 +126,7 @@ export function relayInChromium(): RelayInChromium {
         ...(options.question && { question: options.question }),
         ...(options.element && { element: '1' }),
       });
-      await page.goto(`${origin}/?${query}`);
+      await page.goto(`${at}/?${query}`);
       await page.waitForFunction(() => 'relayReady' in window);
       return page;
     },

@@ -9,3 +9,4 @@ declare function slackWebhookFor(user: string): string;
 declare function clientFor(user: string): Promise<import('@modelcontextprotocol/client').Client>;
 declare function keepOutcome(result: import('@modelcontextprotocol/client').CallToolResult): void;
 declare function tellPerson(user: string, message: string): void;
+declare const relay: import('@elicitkit/client/relay').Relay;

@@ -112,7 +112,10 @@ export function agentHost(options: AgentHostOptions) {
     const user = await options.signedIn(c.req.raw);
     if (!user) return c.json({ error: 'unauthenticated' }, 401);
     const { tools } = await (await agentOf(user)).listTools();
-    return c.json({ tools: tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })) });
+    return c.json({
+      user,
+      tools: tools.map((tool) => ({ name: tool.name, description: tool.description ?? '' })),
+    });
   });
   app.post(`${AGENT_HOST_PATH}call`, async (c) => {
     const user = await options.signedIn(c.req.raw);

@@ -2,7 +2,7 @@
 // the relay, with @elicitkit/web) and each call's outcome. No MCP client in the page at all.
 import { sanitizeForDisplay } from '@elicitkit/core';
 import { webUI } from '@elicitkit/web';
-import { connectRelay } from '@elicitkit/web/relay';
+import { connectRelay, type LinkedQuestionStatus } from '@elicitkit/web/relay';
 
 const tools = document.getElementById('tools') as HTMLUListElement;
 const outcomes = document.getElementById('outcomes') as HTMLOListElement;
@@ -10,12 +10,27 @@ const outcomes = document.getElementById('outcomes') as HTMLOListElement;
 /** Server text goes in as text only, sanitized (E-56). */
 const safe = (text: string, maxLength = 500) => sanitizeForDisplay(text, { allowNewlines: true, maxLength });
 
-// An answer link (from email or chat) shows just its question: another person's, or one already answered, never shows.
+// An answer link (from email or chat) shows just its question: another person's, or one already answered, never shows;
+// the page says what happened to it instead.
+const LINKED: Record<LinkedQuestionStatus, string> = {
+  answered: 'You have answered this question already. Nothing more is needed here.',
+  expired: 'This question expired before it was answered.',
+  withdrawn: 'This question was withdrawn: the call that asked it has ended.',
+  'not-found': 'This question was not found. The link may be wrong, or it may be for someone else.',
+};
 const question = new URLSearchParams(location.search).get('question') ?? undefined;
-connectRelay({ ui: webUI(), ...(question && { question }) });
-if (question) {
-  (document.getElementById('link-note') as HTMLParagraphElement).hidden = false;
-}
+const linkNote = document.getElementById('link-note') as HTMLDivElement;
+connectRelay({
+  ui: webUI(),
+  ...(question && {
+    question,
+    onLinkedQuestion: (status: LinkedQuestionStatus) => {
+      (document.getElementById('link-text') as HTMLParagraphElement).textContent = LINKED[status];
+      linkNote.dataset.status = status;
+    },
+  }),
+});
+linkNote.hidden = question === undefined;
 
 /** Asks the server to make the call; its outcome comes back through `followOutcomes`, in this tab and every other. */
 async function call(tool: string): Promise<void> {
@@ -40,7 +55,9 @@ async function followOutcomes(): Promise<void> {
         const item = document.createElement('li');
         item.dataset.tool = outcome.tool;
         item.textContent = `${outcome.tool}: ${safe(outcome.text)}`;
-        outcomes.append(item);
+        // Newest first, at the top of the page: what the person just answered ends in view (and is announced).
+        outcomes.prepend(item);
+        (document.getElementById('no-outcomes') as HTMLParagraphElement).hidden = true;
       }
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 2000)); // the server is away: try again shortly
@@ -49,7 +66,11 @@ async function followOutcomes(): Promise<void> {
 }
 
 const response = await fetch('/agent/tools');
-const { tools: listed } = (await response.json()) as { tools: { name: string; description: string }[] };
+const { user, tools: listed } = (await response.json()) as {
+  user: string;
+  tools: { name: string; description: string }[];
+};
+(document.getElementById('signed-in') as HTMLParagraphElement).textContent = `Signed in as ${safe(user, 64)}`;
 for (const tool of listed) {
   const item = document.createElement('li');
   const button = document.createElement('button');

@@ -31,6 +31,12 @@ export {
 export { formModel } from './form/form-model.js';
 export type { FieldConstraints, FieldKind, FieldOption, FormField } from './form/form-types.js';
 export {
+  behindProxy,
+  type PublicOriginOptions,
+  parsePublicUrl,
+  publicHostNames,
+} from './http/public-origin.js';
+export {
   type Catalog,
   type Catalogs,
   createTranslator,
@@ -52,6 +58,8 @@ export {
 export {
   issueMessage,
   type MessageIssue,
+  NOT_ACCEPTED_REASONS,
+  type NotAcceptedReason,
   type ValidationMessageKey,
   validationMessages,
 } from './i18n/validation/validation-messages.js';

@@ -45,7 +45,8 @@ export type ContentIssueCode =
   | 'too-few-items'
   | 'too-many-items'
   | 'duplicate-items'
-  | 'unknown-property';
+  | 'unknown-property'
+  | 'not-accepted'; // the answer was refused where it was sent (a relay): `params.reason` says why
 
 /** Where an issue is: keys from the root, array indices as numbers; `[]` is the whole value. */
 export type IssuePath = readonly (string | number)[];
@@ -53,7 +54,7 @@ export type IssuePath = readonly (string | number)[];
 /**
  * The values an issue's wording needs, so a UI can say it in the person's language (`issueMessage`):
  * `min`/`max` (bounds of lengths, numbers and choice counts), `format`, `pattern` or `reason` (a refused
- * pattern), `value` (a repeated choice).
+ * pattern, or why an answer was not accepted), `value` (a repeated choice).
  */
 export type IssueParams = Readonly<Record<string, string | number>>;
 

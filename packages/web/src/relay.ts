@@ -1,6 +1,6 @@
 import type { ElicitationUI, FormPrompt, UrlPrompt } from '@elicitkit/client';
 import type { FormQuestion, Question, QuestionAnswer, UrlQuestion } from '@elicitkit/client/relay';
-import { type ContentIssue, validateContent, validateField } from '@elicitkit/core';
+import { type ContentIssue, type NotAcceptedReason, validateContent, validateField } from '@elicitkit/core';
 import { webUI } from './web-ui.js';
 
 /** Options of {@link connectRelay}. */
@@ -16,7 +16,21 @@ export interface RelayConnectionOptions {
    * one already answered, never shows.
    */
   question?: string;
+  /**
+   * An answer to a URL question was not taken (a form shows why itself, with what the person typed): the issue's
+   * `params.reason` says why; word it with `issueMessage`. The question is asked again unless it is gone.
+   */
+  onRefused?: (issue: ContentIssue) => void;
+  /**
+   * With `question`: hears where that question stands whenever it is not (or no longer) open to answer here, so the
+   * page can say what happened: `answered` (by this person, here or elsewhere), `expired`, `withdrawn` (what asked
+   * it ended), or `not-found` (it never existed, or it is someone else's: the relay says the same for both).
+   */
+  onLinkedQuestion?: (status: LinkedQuestionStatus) => void;
 }
+
+/** Where an answer link's question stands when it is not open: see {@link RelayConnectionOptions.onLinkedQuestion}. */
+export type LinkedQuestionStatus = 'answered' | 'expired' | 'withdrawn' | 'not-found';
 
 /** A page's connection to the relay; `close` stops listening and takes down what is shown. */
 export interface RelayConnection {
@@ -31,7 +45,9 @@ const MAX_SETTLED_REMEMBERED = 512;
  * Shows this person's questions from an agent's MCP client running on the server (issue 27; the relay is
  * `@elicitkit/client/relay`): it listens on the relay's Server-Sent Events (the browser reconnects by itself, and each
  * reconnect brings a snapshot), shows each pending question with `ui` one at a time, and sends the answer. A question
- * answered in another tab, or withdrawn, is taken down; an answer the server refuses is shown again with why. A URL is
+ * answered in another tab, or withdrawn, is taken down. An answer that is not taken, for whatever reason (the form's
+ * own check, signed out, another origin, too large, too many, the server or the network failing), is shown again
+ * with what the person entered and why, in their language (a `not-accepted` issue). A URL is
  * opened by the consent click itself (`webUI()` does), in this browser, as URL mode wants.
  */
 export function connectRelay(options: RelayConnectionOptions): RelayConnection {
@@ -71,28 +87,42 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
     const withdrawn = new AbortController();
     shown.set(question.id, withdrawn);
     try {
-      let issues: ContentIssue[] | undefined;
+      let again: Retry | undefined;
       for (;;) {
+        // A question that is gone (answered elsewhere, closed) is shown once more with why, on a signal of its own:
+        // the person reads it and keeps what they typed; nothing they do then is sent.
+        const signal = again?.gone ? new AbortController().signal : withdrawn.signal;
         const answer: QuestionAnswer =
           question.kind === 'form'
-            ? await options.ui.form(formPrompt(question, withdrawn.signal, issues))
-            : await options.ui.url(urlPrompt(question, withdrawn.signal));
-        if (withdrawn.signal.aborted) return;
-        const response = await fetch(`${base}/questions/${encodeURIComponent(question.id)}/answer`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          credentials: 'same-origin',
-          body: JSON.stringify(answer),
-        });
-        if (response.status !== 422 || question.kind !== 'form') return;
-        // The server's own check refused it (a rule the page could not see): ask again, saying why.
-        issues = ((await response.json()) as { issues?: ContentIssue[] }).issues ?? [];
+            ? await options.ui.form(formPrompt(question, signal, again))
+            : await options.ui.url(urlPrompt(question, signal));
+        if (withdrawn.signal.aborted || again?.gone) return;
+        again = await send(base, question, answer);
+        if (!again) return;
+        if (question.kind === 'url') {
+          // A URL question has no place for words: `onRefused` says why, and it is asked again unless gone.
+          options.onRefused?.(again.issues[0]!);
+          if (again.gone) return;
+        }
       }
     } catch {
       // The page stays up: the question is still pending on the server, and comes back with the next snapshot.
     } finally {
       shown.delete(question.id);
+      if (question.id === options.question) void reportLinked();
     }
+  };
+
+  // An answer link's question that is not open here: where it stands, told once per change.
+  let toldLinked: LinkedQuestionStatus | undefined;
+  const reportLinked = async () => {
+    const id = options.question;
+    if (id === undefined || !options.onLinkedQuestion || shown.has(id) || queued.some((q) => q.id === id))
+      return;
+    const status = await linkedStatus(base, id);
+    if (status === undefined || status === toldLinked || closed) return;
+    toldLinked = status;
+    options.onLinkedQuestion(status);
   };
 
   const source = new EventSource(`${base}/questions/events${query}`, { withCredentials: true });
@@ -103,9 +133,14 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
     // Settled while this page was away: taken down.
     for (const id of [...shown.keys(), ...queued.map((q) => q.id)]) if (!pending.has(id)) settle(id);
     for (const question of questions) enqueue(question);
+    void reportLinked();
   });
   source.addEventListener('asked', (event) => enqueue(data(event) as Question));
-  source.addEventListener('settled', (event) => settle((data(event) as { id: string }).id));
+  source.addEventListener('settled', (event) => {
+    const { id } = data(event) as { id: string };
+    settle(id);
+    if (id === options.question) void reportLinked();
+  });
 
   return {
     close() {
@@ -117,7 +152,73 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
   };
 }
 
-function formPrompt(question: FormQuestion, signal: AbortSignal, issues?: ContentIssue[]): FormPrompt {
+/** Where one question stands (`GET <base>/questions/<id>`); undefined while it is open, or when that cannot be read. */
+async function linkedStatus(base: string, id: string): Promise<LinkedQuestionStatus | undefined> {
+  try {
+    const response = await fetch(`${base}/questions/${encodeURIComponent(id)}`, {
+      credentials: 'same-origin',
+    });
+    if (response.status === 404) return 'not-found';
+    if (!response.ok) return undefined;
+    const { status } = (await response.json()) as { status?: unknown };
+    return status === 'answered' || status === 'expired' || status === 'withdrawn' ? status : undefined;
+  } catch {
+    return undefined; // the server is away: the next snapshot asks again
+  }
+}
+
+/** Why an answer was not taken, and what to show again: the answers the person sent, and the issues saying why. */
+interface Retry {
+  issues: ContentIssue[];
+  sent?: Record<string, unknown>;
+  /** The question is no longer open: shown once more, nothing sent again. */
+  gone: boolean;
+}
+
+/** Sends an answer; undefined when it was taken, else why not (every refusal in words, E-59). */
+async function send(base: string, question: Question, answer: QuestionAnswer): Promise<Retry | undefined> {
+  const sent = answer.action === 'submit' ? answer.content : undefined;
+  let response: Response;
+  try {
+    response = await fetch(`${base}/questions/${encodeURIComponent(question.id)}/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(answer),
+    });
+  } catch {
+    return refused('network', sent);
+  }
+  if (response.ok) return undefined;
+  if (response.status === 422 && question.kind === 'form') {
+    // The server's own check refused it (a rule the page could not see): ask again, saying why.
+    const body = (await response.json().catch(() => ({}))) as { issues?: ContentIssue[] };
+    return { issues: body.issues ?? [], ...(sent && { sent }), gone: false };
+  }
+  return refused(REFUSALS[response.status] ?? 'server', sent);
+}
+
+const REFUSALS: Record<number, NotAcceptedReason> = {
+  401: 'signed-out',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'settled',
+  413: 'too-large',
+  415: 'forbidden',
+  429: 'rate-limited',
+};
+
+function refused(reason: NotAcceptedReason, sent: Record<string, unknown> | undefined): Retry {
+  const issue: ContentIssue = {
+    path: [],
+    code: 'not-accepted',
+    message: `the answer was not accepted (${reason})`,
+    params: { reason },
+  };
+  return { issues: [issue], ...(sent && { sent }), gone: reason === 'not-found' || reason === 'settled' };
+}
+
+function formPrompt(question: FormQuestion, signal: AbortSignal, again?: Retry): FormPrompt {
   const schema = question.requestedSchema;
   const prompt: FormPrompt = {
     kind: 'form',
@@ -127,11 +228,13 @@ function formPrompt(question: FormQuestion, signal: AbortSignal, issues?: Conten
     signal,
     fields: question.fields,
     requestedSchema: schema,
-    initial: question.initial,
+    initial: again?.sent
+      ? { ...question.initial, ...(again.sent as FormPrompt['initial']) }
+      : question.initial,
     validateField: (name, value) => validateField(schema, name, value),
     validate: (answers) => validateContent(schema, answers, { unknownProperties: 'reject' }),
   };
-  const shown = issues ?? question.issues;
+  const shown = again?.issues ?? question.issues;
   return shown ? { ...prompt, issues: shown } : prompt;
 }
 
@@ -148,6 +251,13 @@ function urlPrompt(question: UrlQuestion, signal: AbortSignal): UrlPrompt {
   };
 }
 
+const LINKED_WORDS = {
+  answered: 'link.answered',
+  expired: 'link.expired',
+  withdrawn: 'link.withdrawn',
+  'not-found': 'link.notFound',
+} as const;
+
 /** The tag {@link defineRelayElement} registers by default. */
 export const RELAY_ELEMENT_NAME = 'elicit-questions';
 
@@ -155,7 +265,9 @@ export const RELAY_ELEMENT_NAME = 'elicit-questions';
  * Registers `<elicit-questions>` (idempotent): the person's pending questions, shown in place, for pages that just want
  * it to work. While it is in the document it listens to the relay (`connectRelay` with `webUI()`, prompts drawn inside
  * it) and its attributes are the options: `base`, `conversation`, `question`, and `locale` and `theme` for the
- * prompts. Taken out of the document, it stops listening.
+ * prompts. With `question` (an answer link's page), a question that is not open says why (answered, expired,
+ * withdrawn, not found) with a link back to the person's open questions: `questions-href`, default this page without
+ * `?question=`. Taken out of the document, it stops listening.
  */
 export function defineRelayElement(
   registry: CustomElementRegistry = customElements,
@@ -185,13 +297,38 @@ export function defineRelayElement(
           ui,
           ...(base && { base }),
           ...(conversation && { conversation }),
-          ...(question && { question }),
+          ...(question && { question, onLinkedQuestion: (status) => void this.#tell(status) }),
         });
       }
 
       disconnectedCallback(): void {
         this.#connection?.close();
         this.#connection = undefined;
+        this.querySelector(':scope > .elicit-linked')?.remove();
+      }
+
+      /** Says what happened to the linked question, with a way back to the person's open questions. */
+      async #tell(status: LinkedQuestionStatus): Promise<void> {
+        const [{ loadMessages }, { resolveLocale }] = await Promise.all([
+          import('./i18n/messages.js'),
+          import('./locale.js'),
+        ]);
+        const t = (await loadMessages(resolveLocale(this, undefined))).ui;
+        let note = this.querySelector<HTMLElement>(':scope > .elicit-linked');
+        if (!note) {
+          note = document.createElement('div');
+          note.className = 'elicit-linked';
+          note.setAttribute('role', 'status');
+          this.prepend(note);
+        }
+        const text = document.createElement('p');
+        text.textContent = t.t(LINKED_WORDS[status]);
+        const back = document.createElement('a');
+        const open = new URL(location.href);
+        open.searchParams.delete('question');
+        back.href = this.getAttribute('questions-href') ?? `${open.pathname}${open.search}`;
+        back.textContent = t.t('link.back');
+        note.replaceChildren(text, back);
       }
     },
   );

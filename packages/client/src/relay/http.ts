@@ -19,6 +19,8 @@ export interface RelayHttpConfig {
  * - `GET  <base>/questions/events`: Server-Sent Events, a `snapshot` of the pending questions on every (re)connect, then
  *   `asked` and `settled` as they happen. SSE rather than WebSocket: one-way is all a page needs (answers are plain
  *   POSTs), it passes every proxy and serverless platform, and the browser reconnects by itself;
+ * - `GET  <base>/questions/<id>`: where one question stands, for a page an answer link opens: `{ id, status }`, the
+ *   status `pending`, `answered` (by this person: only they can), `expired` or `withdrawn` (its call ended first);
  * - `POST <base>/questions/<id>/answer`: `{ action, content? }` as JSON; checked (a form's answer against its schema)
  *   before it settles the question, exactly once.
  * Someone else's question is "not found", exactly like one that never existed.
@@ -44,6 +46,11 @@ export function relayHttp(config: RelayHttpConfig): (request: Request) => Promis
       if (request.method !== 'GET') return problem(405, 'method-not-allowed', 'use GET');
       return eventStream(config, streams, principal, request);
     }
+    const one = /^\/([A-Za-z0-9-]{1,64})$/.exec(rest);
+    if (one) {
+      if (request.method !== 'GET') return problem(405, 'method-not-allowed', 'use GET');
+      return standing(config, principal, one[1]!);
+    }
     const match = /^\/([A-Za-z0-9-]{1,64})\/answer$/.exec(rest);
     if (!match) return problem(404, 'not-found', 'no such endpoint');
     if (request.method !== 'POST') return problem(405, 'method-not-allowed', 'use POST');
@@ -54,6 +61,15 @@ export function relayHttp(config: RelayHttpConfig): (request: Request) => Promis
 function narrowed(questions: Question[], request: Request): Question[] {
   const conversation = new URL(request.url).searchParams.get('conversation');
   return conversation === null ? questions : questions.filter((q) => q.conversation === conversation);
+}
+
+/** Where a question of the principal's stands; "not found" alike for one that never existed and someone else's. */
+async function standing(config: RelayHttpConfig, principal: string, id: string): Promise<Response> {
+  const found = await config.store.get(id);
+  if (!found || found.question.principal !== principal) return problem(404, 'not-found', 'no such question');
+  const expired = found.status !== 'answered' && found.question.expiresAt <= config.now();
+  const status = expired ? 'expired' : found.status;
+  return json(200, { id, status });
 }
 
 async function answer(

@@ -1,3 +1,4 @@
+import { behindProxy, type PublicOriginOptions } from '@elicitkit/core';
 import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
 import {
   type CallCheckpoint,
@@ -20,8 +21,12 @@ import {
 } from './question.js';
 import type { RelayCall, RelayStore } from './store.js';
 
-/** Options of {@link createRelay}. */
-export interface RelayOptions {
+/**
+ * Options of {@link createRelay}. Behind a reverse proxy that terminates TLS, give `publicUrl` (or `trustProxy`): the
+ * same options, with the same meaning, as the server's `behindProxy`, so an answer's `Origin` (`https://…`) is
+ * compared with the origin the browser used, not with the `http://…` the proxy forwards to.
+ */
+export interface RelayOptions extends PublicOriginOptions {
   /**
    * Who sent a browser request: the app's name for the signed-in person (from its session cookie, a bearer, the
    * framework's auth), or undefined (401). The same names the agent passes to {@link Relay.ui}.
@@ -316,14 +321,17 @@ export function createRelay(options: RelayOptions): Relay {
     close() {
       closing = true;
     },
-    fetch: relayHttp({
-      store,
-      limits,
-      now,
-      authenticate: options.authenticate,
-      basePath: options.basePath ?? '/elicitkit',
-      allowedOrigins: options.allowedOrigins ?? [],
-    }),
+    fetch: behindProxy(
+      relayHttp({
+        store,
+        limits,
+        now,
+        authenticate: options.authenticate,
+        basePath: options.basePath ?? '/elicitkit',
+        allowedOrigins: options.allowedOrigins ?? [],
+      }),
+      options,
+    ),
   };
 }
 

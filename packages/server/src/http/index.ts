@@ -4,10 +4,11 @@
  *
  * @module @elicitkit/server/http
  */
+
+export { behindProxy, type PublicOriginOptions } from '@elicitkit/core';
 export { loadOrCreateStateKeyFile } from '../state/state-key-file.js';
 export { DEFAULT_MCP_MAX_BODY_BYTES } from './body-limit.js';
 export { type Listening, type ListenOptions, listen, type NodeFetch } from './listen.js';
-export { behindProxy, type PublicOriginOptions } from './public-origin.js';
 export {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_SESSIONS_PER_PRINCIPAL,

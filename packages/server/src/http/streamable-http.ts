@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { behindProxy, type PublicOriginOptions, publicHostNames } from '@elicitkit/core';
 import type { AuthInfo, McpServer, Server, ServerNotifier } from '@modelcontextprotocol/server';
 import type { ProtocolEra } from '../delivery/scope.js';
 import { principalOf } from '../principal.js';
@@ -21,7 +22,6 @@ import {
   withBoundedBody,
 } from './body-limit.js';
 import { listen } from './listen.js';
-import { behindProxy, type PublicOriginOptions, publicHostNames } from './public-origin.js';
 import { internalErrorResponse, type ServingErrorReporter, servingErrorReporter } from './serving-errors.js';
 import {
   type McpSessionLimits,

@@ -62,5 +62,11 @@ const de: Translation<WebMessageKey> = {
   'wait.status':
     'Wenn Sie dort fertig sind, geht es hier von selbst weiter. Falls nicht, wählen Sie „Jetzt erneut versuchen“.',
   'wait.address': 'Adresse',
+  'link.answered': 'Sie haben diese Frage bereits beantwortet. Hier ist nichts weiter zu tun.',
+  'link.expired': 'Diese Frage ist abgelaufen, bevor sie beantwortet wurde.',
+  'link.withdrawn': 'Diese Frage wurde zurückgezogen: Was sie gestellt hat, ist beendet.',
+  'link.notFound':
+    'Diese Frage wurde nicht gefunden. Der Link ist vielleicht falsch, oder er ist für jemand anderen.',
+  'link.back': 'Ihre offenen Fragen ansehen',
 };
 export default de;

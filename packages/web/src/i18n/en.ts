@@ -50,7 +50,12 @@ export type WebMessageKey =
   | 'limit.runaway'
   | 'limit.question'
   | 'action.allow'
-  | 'action.block';
+  | 'action.block'
+  | 'link.answered'
+  | 'link.expired'
+  | 'link.withdrawn'
+  | 'link.notFound'
+  | 'link.back';
 
 /**
  * The web UI's words in English. Parameters in braces; `{count}` picks a plural form. `{server}` in
@@ -112,4 +117,9 @@ export const WEB_EN: Catalog<WebMessageKey> = {
   },
   'wait.status': 'When you are done there, this continues by itself. If it does not, choose “Retry now”.',
   'wait.address': 'Address',
+  'link.answered': 'You have answered this question already. Nothing more is needed here.',
+  'link.expired': 'This question expired before it was answered.',
+  'link.withdrawn': 'This question was withdrawn: what asked it has ended.',
+  'link.notFound': 'This question was not found. The link may be wrong, or it may be for someone else.',
+  'link.back': 'See your open questions',
 };

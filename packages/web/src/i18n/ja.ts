@@ -53,5 +53,10 @@ const ja: Translation<WebMessageKey> = {
   'wait.status':
     'あちらで完了すると、ここは自動的に続行します。続行しない場合は「今すぐ再試行」を選んでください。',
   'wait.address': 'アドレス',
+  'link.answered': 'この質問にはすでに回答しています。ここで行うことはありません。',
+  'link.expired': 'この質問は回答される前に期限切れになりました。',
+  'link.withdrawn': 'この質問は取り下げられました。質問した処理が終了しています。',
+  'link.notFound': 'この質問は見つかりませんでした。リンクが間違っているか、別の人宛ての可能性があります。',
+  'link.back': '未回答の質問を見る',
 };
 export default ja;

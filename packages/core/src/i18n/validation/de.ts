@@ -44,6 +44,21 @@ const de: Translation<ValidationMessageKey> = {
   'duplicate-items': 'Wählen Sie jede Option nur einmal.',
   'unknown-property': 'Dieses Feld gehört nicht zu diesem Formular.',
   'not-an-object': 'Die Antwort hat nicht die Form eines Formulars.',
+  'not-accepted.signed-out':
+    'Ihre Antworten wurden nicht gesendet: Sie sind abgemeldet. Melden Sie sich erneut an und senden Sie sie dann noch einmal.',
+  'not-accepted.forbidden':
+    'Ihre Antworten wurden nicht gesendet: Diese Seite darf nicht für die App antworten. Öffnen Sie die Frage in der App selbst und senden Sie sie dann noch einmal.',
+  'not-accepted.not-found': 'Ihre Antworten wurden nicht verwendet: Diese Frage ist nicht mehr offen.',
+  'not-accepted.settled':
+    'Ihre Antworten wurden nicht verwendet: Diese Frage wurde bereits beantwortet oder geschlossen.',
+  'not-accepted.too-large':
+    'Ihre Antworten sind zu lang zum Senden. Kürzen Sie sie und senden Sie sie dann noch einmal.',
+  'not-accepted.rate-limited':
+    'In der letzten Minute wurden zu viele Antworten gesendet. Warten Sie eine Minute und senden Sie sie dann noch einmal.',
+  'not-accepted.server':
+    'Der Server konnte Ihre Antworten gerade nicht annehmen. Senden Sie sie gleich noch einmal.',
+  'not-accepted.network':
+    'Ihre Antworten konnten nicht gesendet werden: Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und senden Sie sie dann noch einmal.',
   invalid: 'Diese Antwort wird nicht angenommen.',
 };
 export default de;

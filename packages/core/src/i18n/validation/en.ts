@@ -30,6 +30,14 @@ export type ValidationMessageKey =
   | 'duplicate-items'
   | 'unknown-property'
   | 'not-an-object'
+  | 'not-accepted.signed-out'
+  | 'not-accepted.forbidden'
+  | 'not-accepted.not-found'
+  | 'not-accepted.settled'
+  | 'not-accepted.too-large'
+  | 'not-accepted.rate-limited'
+  | 'not-accepted.server'
+  | 'not-accepted.network'
   | 'invalid';
 
 /**
@@ -66,5 +74,17 @@ export const VALIDATION_EN: Catalog<ValidationMessageKey> = {
   'duplicate-items': 'Choose each option only once.',
   'unknown-property': 'This is not a field of this form.',
   'not-an-object': 'The answer is not in the form of a set of fields.',
+  'not-accepted.signed-out':
+    'Your answers were not sent: you are signed out. Sign in again, then send them again.',
+  'not-accepted.forbidden':
+    'Your answers were not sent: this page may not answer for the app. Open the question from the app itself, then send them again.',
+  'not-accepted.not-found': 'Your answers were not used: this question is no longer open.',
+  'not-accepted.settled': 'Your answers were not used: this question was already answered or closed.',
+  'not-accepted.too-large': 'Your answers are too long to send. Shorten them, then send them again.',
+  'not-accepted.rate-limited':
+    'Too many answers were sent in the last minute. Wait a minute, then send them again.',
+  'not-accepted.server': 'The server could not take your answers just now. Send them again in a moment.',
+  'not-accepted.network':
+    'Your answers could not be sent: the server cannot be reached. Check your connection, then send them again.',
   invalid: 'This answer is not accepted.',
 };

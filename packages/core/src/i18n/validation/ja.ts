@@ -32,6 +32,17 @@ const ja: Translation<ValidationMessageKey> = {
   'duplicate-items': '同じ選択肢は一度だけ選んでください。',
   'unknown-property': 'この項目はこのフォームにはありません。',
   'not-an-object': '回答がフォームの形式になっていません。',
+  'not-accepted.signed-out':
+    '回答は送信されていません。サインアウトしています。もう一度サインインしてから、再度送信してください。',
+  'not-accepted.forbidden':
+    '回答は送信されていません。このページからはアプリに回答できません。アプリから質問を開き、再度送信してください。',
+  'not-accepted.not-found': '回答は使われませんでした。この質問はもう受け付けていません。',
+  'not-accepted.settled': '回答は使われませんでした。この質問はすでに回答済みか、終了しています。',
+  'not-accepted.too-large': '回答が長すぎて送信できません。短くしてから、再度送信してください。',
+  'not-accepted.rate-limited': 'この1分間に送信された回答が多すぎます。1分待ってから、再度送信してください。',
+  'not-accepted.server': 'サーバーが今は回答を受け取れませんでした。少し待ってから、再度送信してください。',
+  'not-accepted.network':
+    '回答を送信できませんでした。サーバーに接続できません。接続を確認してから、再度送信してください。',
   invalid: 'この回答は受け付けられません。',
 };
 export default ja;

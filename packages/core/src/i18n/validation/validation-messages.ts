@@ -44,6 +44,22 @@ const numberParam = (params: IssueParams | undefined, name: string, fallback?: n
  * lends its description (or its default, as an example) to a pattern failure instead of the regex.
  * The field's texts go into the message as they are: show the result as text, sanitized.
  */
+/**
+ * Why an answer was not accepted where it was sent (a relay's answer endpoint), as `params.reason` of a
+ * `not-accepted` issue: each one worded for the person in every catalog.
+ */
+export const NOT_ACCEPTED_REASONS = [
+  'signed-out',
+  'forbidden',
+  'not-found',
+  'settled',
+  'too-large',
+  'rate-limited',
+  'server',
+  'network',
+] as const;
+export type NotAcceptedReason = (typeof NOT_ACCEPTED_REASONS)[number];
+
 export function issueMessage(
   issue: MessageIssue,
   t: Translator<ValidationMessageKey>,
@@ -99,6 +115,12 @@ export function issueMessage(
         return issueMessage({ code: 'not-a-number' }, t, field);
       if (field?.kind === 'boolean') return t.t('required.boolean');
       return t.t('type');
+    case 'not-accepted': {
+      const reason = params?.reason;
+      return NOT_ACCEPTED_REASONS.includes(reason as NotAcceptedReason)
+        ? t.t(`not-accepted.${reason as NotAcceptedReason}` as const)
+        : t.t('invalid');
+    }
     case 'not-integer':
     case 'not-finite':
     case 'not-in-enum':

@@ -1,15 +1,22 @@
-import { invalidOptionError } from '../errors.js';
+import { CoreErrorCode, UsageError } from '../errors.js';
+
+const invalidPublicUrl = (problem: string) =>
+  new UsageError(CoreErrorCode.InvalidOption, `Invalid option publicUrl: ${problem}.`, {
+    details: { option: 'publicUrl' },
+  });
 
 /**
  * Where this server is reached from outside, for a deployment behind a reverse proxy that terminates TLS (nginx, a
- * cloud load balancer): one setting, read by every piece that compares or builds origins.
+ * cloud load balancer): one setting, read by every piece that compares or builds origins. One home for both sides:
+ * the server's HTTP layer (`serveMcpHttp`, login, URL-mode pages) and the relay's page endpoints take the same options.
  */
 export interface PublicOriginOptions {
   /**
    * The origin people and MCP clients use, `https://mcp.example.com`. Requests are seen as made there: session
-   * cookies are `Secure` on https, login and page form posts compare their `Origin` with it, OAuth callbacks match
-   * the redirect URI registered on it, and `serveMcpHttp`'s `Host` check accepts its host. Give URL mode the same
-   * value (`createUrlMode({ publicBaseUrl })`) for the links it sends. Default: each request's own origin.
+   * cookies are `Secure` on https, login, page form posts and the relay's answers compare their `Origin` with it,
+   * OAuth callbacks match the redirect URI registered on it, and `serveMcpHttp`'s `Host` check accepts its host. Give
+   * URL mode the same value (`createUrlMode({ publicBaseUrl })`) for the links it sends. Default: each request's own
+   * origin.
    */
   publicUrl?: string | URL;
   /**
@@ -24,13 +31,9 @@ export interface PublicOriginOptions {
 /** An origin (`https://host[:port]`) from configuration: nothing but scheme, host and port. */
 export function parsePublicUrl(value: string | URL): URL {
   const url = URL.canParse(String(value)) ? new URL(String(value)) : undefined;
-  if (!url)
-    throw invalidOptionError('publicUrl', `not a URL: ${JSON.stringify(String(value).slice(0, 200))}`);
+  if (!url) throw invalidPublicUrl(`not a URL: ${JSON.stringify(String(value).slice(0, 200))}`);
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
-    throw invalidOptionError(
-      'publicUrl',
-      `must be an http(s) origin without credentials, got ${url.protocol}`,
-    );
+    throw invalidPublicUrl(`must be an http(s) origin without credentials, got ${url.protocol}`);
   }
   return new URL(url.origin);
 }
@@ -62,13 +65,14 @@ function outsideOrigin(
  * pass unchanged.
  *
  * ```ts
+ * const app = { fetch: (request: Request) => new Response(new URL(request.url).origin) };
  * const served = behindProxy(app.fetch, { publicUrl: 'https://mcp.example.com' });
  * ```
  */
-export function behindProxy<Rest extends unknown[]>(
-  fetch: (request: Request, ...rest: Rest) => Response | Promise<Response>,
+export function behindProxy<Rest extends unknown[], Result extends Response | Promise<Response>>(
+  fetch: (request: Request, ...rest: Rest) => Result,
   options: PublicOriginOptions,
-): (request: Request, ...rest: Rest) => Response | Promise<Response> {
+): (request: Request, ...rest: Rest) => Result {
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const trustProxy = options.trustProxy ?? false;
   if (!publicUrl && !trustProxy) return fetch;
