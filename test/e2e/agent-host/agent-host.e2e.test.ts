@@ -125,6 +125,9 @@ describe('the demo agent host (/agent/)', () => {
     // The page of a link shows that question only: nothing of bob's own either.
     await expect(bob.locator('elicit-form').count()).resolves.toBe(0);
 
+    // Bob is told the question is not there, exactly as for a link that names none.
+    await bob.getByText('This question was not found.', { exact: false }).waitFor();
+
     // A fresh browser of alice's: the link leads through the sign-in back to the page of that one question.
     const page = await (await rig.context()).newPage();
     await page.goto(link.href);
@@ -141,6 +144,8 @@ describe('the demo agent host (/agent/)', () => {
     await form.getByRole('button', { name: 'Review answers' }).click();
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('pick_color: Napkins: #228b22.').waitFor();
+    // The link's page now says what happened to its question.
+    await page.getByText('You have answered this question already.', { exact: false }).waitFor();
     // Her own page closes it too, and the link cannot answer twice.
     await alice.locator('elicit-form').waitFor({ state: 'detached' });
     const again = await page.evaluate(async (id) => {
@@ -152,5 +157,32 @@ describe('the demo agent host (/agent/)', () => {
       return response.status;
     }, question);
     expect(again).toBe(409);
+  });
+
+  it('a page a person trusts: who is signed in, sign-out, and the outcome of what they answered in view', async () => {
+    const context = await signedIn('alice');
+    const page = await agentPage(context);
+    await page.setViewportSize({ width: 1200, height: 850 });
+    await expect(page.locator('#signed-in').textContent()).resolves.toBe('Signed in as alice');
+    await page.getByRole('button', { name: 'Call pick_color' }).click();
+    const form = page.locator('elicit-form');
+    await form.getByRole('radio', { name: 'Firebrick red' }).check();
+    await form.getByRole('button', { name: 'Review answers' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const outcome = page.locator('#outcomes li[data-tool=pick_color]').first();
+    await expect(outcome.textContent()).resolves.toBe('pick_color: Napkins: #b22222.');
+    // In view where the person is, without scrolling (it used to land below the fold at 1200×850).
+    const box = (await outcome.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(850);
+    await page.screenshot({ path: '.tmp/screenshots/agent-page-1200.png' });
+    await page.setViewportSize({ width: 320, height: 568 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: '.tmp/screenshots/agent-page-320.png', fullPage: true });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    // Signed out: the page sends her to the sign-in again.
+    await page.goto(rig.demo.agentHost.href);
+    await page.waitForURL((url) => url.pathname === '/login');
   });
 });
