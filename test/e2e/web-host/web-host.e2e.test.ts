@@ -53,6 +53,11 @@ describe.each(['2025-11-25', '2026-07-28'] as const)('demo browser host (/host/)
     await form.waitFor();
     await expect(form.locator('[part=header]').textContent()).resolves.toContain('Bistro Elicit');
     await form.getByLabel('Name for the booking').fill('Ada Lovelace');
+    // What the form says beside a field agrees with the field: no ISO example beside the browser's date picker (which
+    // shows the person's own format), and a multi-select's count said once, by the hint.
+    await expect(form.getByText(/\d{4}-\d{2}-\d{2}/).count()).resolves.toBe(0);
+    await expect(form.getByText(/at most 2 choices/i).count()).resolves.toBe(1);
+    await expect(form.getByText(/up to two/i).count()).resolves.toBe(0);
     await form.locator('input[name=day]').fill('2030-05-17');
     await form.getByRole('radio', { name: 'Terrace' }).check();
     await page.screenshot({ path: `${ARTIFACTS}demo-book-table-${era}.png`, fullPage: true });

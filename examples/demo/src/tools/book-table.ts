@@ -14,13 +14,16 @@ const EXTRAS = {
 const DETAILS = {
   name: text({ minLength: 2, maxLength: 60 }).title('Name for the booking'),
   party: integer({ minimum: 1, maximum: 12 }).title('Party size').default(2),
-  day: date().title('Day').describe('The day you would like to come, e.g. 2030-05-17.'),
+  // No format in the words: a browser's date picker shows the person's own (mm/dd/yyyy, tt.mm.jjjj), a terminal its
+  // YYYY-MM-DD hint; an example in one format contradicts the other.
+  day: date().title('Day').describe('The day you would like to come.'),
   seating: choice(SEATING).title('Seating'),
 };
 const REMINDER = { reminder: boolean().title('Send me a reminder').default(true) };
 const WITH_EXTRAS = {
   ...DETAILS,
-  extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').describe('Pick up to two.').optional(),
+  // The count is the hint's to say ("at most 2 choices", in the person's language): not said twice.
+  extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').optional(),
   ...REMINDER,
 };
 const WITHOUT_EXTRAS = { ...DETAILS, ...REMINDER };
