@@ -92,6 +92,8 @@ dd { margin: 0; margin-inline-start: 1rem; white-space: pre-line; display: grid;
 .url { font-family: var(--elicit-mono, ui-monospace, monospace); word-break: break-all; white-space: pre-wrap;
   border: 1px solid var(--_border); border-radius: 0.25rem; padding: 0.5rem; margin: 0; text-align: start; }
 .site { font-size: 1.125rem; margin: 0; word-break: break-all; }
+.site-facts { grid-template-columns: auto 1fr; align-items: baseline; gap: 0.25rem 0.5rem; }
+.site-facts dd { margin-inline-start: 0; }
 mark { background: var(--_mark-bg); color: var(--_mark-fg); font-weight: 700; padding: 0 0.125rem; }
 .warnings-box { max-block-size: 40vh; overflow-y: auto; background: var(--_warn-bg); border-inline-start: 4px solid var(--_danger); padding: 0.5rem 0.75rem; }
 .warnings-box h3 { margin: 0; font-size: 1rem; }

@@ -74,11 +74,14 @@ const consentGeometry = (page: Page) =>
     };
     const open = card.querySelector('[part~=open]')!;
     const box = card.querySelector('.warnings-box')!;
+    const site = card.querySelector('[part~=domain]')!;
     // The first warning starts in view; on a small screen the rest is a scroll of the (focusable) box away.
     const first = card.querySelector('.warnings li')!.getBoundingClientRect();
     const boxRect = box.getBoundingClientRect();
     return {
       open: inView(open),
+      // [E-54] the real site, where Open is: never scrolled away under the warnings.
+      site: site.textContent === 'evil.example' && inView(site),
       box: inView(box),
       firstWarning:
         first.top >= boxRect.top && first.top + 16 <= boxRect.bottom && first.top + 16 <= window.innerHeight,
@@ -86,7 +89,7 @@ const consentGeometry = (page: Page) =>
     };
   });
 
-describe('URL consent: the warnings stay in view with Open', () => {
+describe('[E-54] URL consent: the real site and the warnings stay in view with Open', () => {
   for (const [width, height] of [
     [1024, 768],
     [320, 568],
@@ -110,6 +113,7 @@ describe('URL consent: the warnings stay in view with Open', () => {
           }, edge);
           expect(await consentGeometry(page), `${expand ? 'expanded' : 'collapsed'}, ${edge}`).toEqual({
             open: true,
+            site: true,
             box: true,
             firstWarning: true,
             adjacent: true,

@@ -76,14 +76,15 @@ export class UrlConsentElement extends PromptElement<UrlPrompt, UrlAnswer> {
       } else {
         address.append(...addressNodes(card.address, messages));
       }
-      body.append(
+      body.append(h('dl', { class: 'facts' }, h('dt', {}, t.t('url.address')), addressBlock));
+      // E-54: the real site rides in the sticky bar with the warnings and Open, so however long the address and the
+      // warnings (a userinfo trick makes both long), the site the browser will go to is in view where Open is.
+      footer.append(
         h(
           'dl',
-          { class: 'facts' },
+          { class: 'facts site-facts' },
           h('dt', {}, t.t('url.site')),
           h('dd', {}, siteLine(card.site), otherSpelling(card.site, messages) ?? ''),
-          h('dt', {}, t.t('url.address')),
-          addressBlock,
         ),
       );
       if (card.warnings.length > 0) {
