@@ -128,7 +128,11 @@ describe('elicit connect: forms in a real terminal', () => {
     term = await connectSession(server.url);
     await term.type('call echo');
     await term.keys('Enter');
-    await answer(term, 'text [string]', 'text:hello there', 'Enter');
+    // The host's own line first: these prompts are the call's arguments, not a question of the server's.
+    await term.waitFor(
+      '◆ elicit · the arguments of your call to echo (you are writing them; the server has asked nothing)',
+    );
+    await answer(term, 'argument text [string]', 'text:hello there', 'Enter');
     await term.waitFor('│ echo: hello there');
     await term.waitFor('elicit›', { count: 2 });
     await term.type('call echo {"text":');

@@ -2,6 +2,7 @@ import { issueMessage } from '@elicitkit/core';
 import { input, select } from '@inquirer/prompts';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { TerminalMessageKey } from '../i18n/en.js';
+import { renderBanner } from '../ui/banner.js';
 import { type Asked, ask, wordsTheme } from '../ui/prompt-runner.js';
 import type { Screen } from '../ui/screen.js';
 import { quote, safeLine } from '../ui/text.js';
@@ -56,13 +57,18 @@ export async function askToolArguments(
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const entries = Object.entries(schema.properties ?? {}).slice(0, MAX_PROPERTIES);
   const args: Record<string, unknown> = {};
+  // The host's own line, so these prompts never pass for a question the server asks: you are writing the call.
+  if (entries.length > 0) {
+    const heading = t.t('args.heading', { tool: style.accent(safeLine(tool.name, 60)) });
+    io.output.write(`${renderBanner(screen.mark, heading, '', style, columns)}\n`);
+  }
   for (const [name, property] of entries) {
     if (typeof property !== 'object' || property === null) continue;
     const type = primaryType(property);
     const optional = !required.has(name);
     const title = typeof property.title === 'string' ? `${safeLine(property.title, 60)} ` : '';
     const hint = t.t(optional ? 'args.type.optional' : 'args.type', { type: type ?? 'JSON' });
-    const message = `${title}${style.accent(safeLine(name, 60))} ${style.dim(hint)}`;
+    const message = `${style.dim(t.t('args.argument'))} ${title}${style.accent(safeLine(name, 60))} ${style.dim(hint)}`;
     if (typeof property.description === 'string') {
       io.output.write(`${quote(property.description, style, columns, 400).join('\n')}\n`);
     }

@@ -68,15 +68,25 @@ export function taskPhrase(status: Pick<TaskStatusReport, 'taskId' | 'status' | 
 
 /**
  * Reports a task's status once per change (every poll reports it; the line changes when the state or the
- * message does).
+ * message does). The first line names the task's id (to resume it later, `elicit tasks get`); the next ones do not
+ * repeat it. A completed task's line carries no message: by then the server's last status is about work that is done
+ * ("Rendering the report (2/3)"), and the result follows.
  */
 export function taskStatusLines(log: (phrase: Phrase) => void): (status: TaskStatusReport) => void {
-  let last = '';
+  let last: string | undefined;
   return (status) => {
-    const line = `${status.status}\u0000${status.statusMessage ?? ''}`;
+    const message = status.status === 'completed' ? undefined : status.statusMessage;
+    const line = `${status.status}\u0000${message ?? ''}`;
     if (line === last) return;
+    const first = last === undefined;
     last = line;
-    log(taskPhrase(status));
+    if (first) return log(taskPhrase({ ...status, ...(message === undefined && { statusMessage: '' }) }));
+    const state: Phrase = { key: `task.state.${status.status}` };
+    log(
+      message
+        ? { key: 'task.update.message', params: { state, message: safeLine(message, 300) } }
+        : { key: 'task.update', params: { state } },
+    );
   };
 }
 

@@ -106,6 +106,8 @@ const ar: Translation<TerminalMessageKey> = {
   // Tasks (a call that runs as a task, and elicit tasks get|cancel).
   'task.line': 'المهمة {id}: {state}',
   'task.line.message': 'المهمة {id}: {state} ({message})',
+  'task.update': 'المهمة: {state}',
+  'task.update.message': 'المهمة: {state} ({message})',
   'task.state.working': 'قيد التنفيذ',
   'task.state.input_required': 'بانتظار إجابة',
   'task.state.completed': 'اكتملت',
@@ -134,6 +136,8 @@ const ar: Translation<TerminalMessageKey> = {
   'content.resource': '[مورد {uri}]',
   'content.other': '[محتوى من نوع {kind}]',
 
+  'args.heading': 'وسائط استدعائك لـ {tool} (أنت من يكتبها؛ لم يسأل الخادم عن شيء)',
+  'args.argument': 'الوسيط',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}، اختياري]',
   'args.leave-out': '(إغفال)',

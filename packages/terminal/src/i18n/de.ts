@@ -106,6 +106,8 @@ const de: Translation<TerminalMessageKey> = {
   // Tasks (a call that runs as a task, and elicit tasks get|cancel).
   'task.line': 'Aufgabe {id}: {state}',
   'task.line.message': 'Aufgabe {id}: {state} ({message})',
+  'task.update': 'Aufgabe: {state}',
+  'task.update.message': 'Aufgabe: {state} ({message})',
   'task.state.working': 'in Arbeit',
   'task.state.input_required': 'wartet auf eine Antwort',
   'task.state.completed': 'abgeschlossen',
@@ -127,6 +129,8 @@ const de: Translation<TerminalMessageKey> = {
   'content.resource': '[Ressource {uri}]',
   'content.other': '[Inhalt vom Typ {kind}]',
 
+  'args.heading': 'die Argumente Ihres Aufrufs von {tool} (Sie geben sie ein; der Server hat nichts gefragt)',
+  'args.argument': 'Argument',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}, optional]',
   'args.leave-out': '(weglassen)',

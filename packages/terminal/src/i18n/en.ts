@@ -114,6 +114,8 @@ export const TERMINAL_EN = {
   // Tasks (a call that runs as a task, and elicit tasks get|cancel).
   'task.line': 'task {id}: {state}',
   'task.line.message': 'task {id}: {state} ({message})',
+  'task.update': 'task: {state}',
+  'task.update.message': 'task: {state} ({message})',
   'task.state.working': 'working',
   'task.state.input_required': 'waiting for an answer',
   'task.state.completed': 'completed',
@@ -137,6 +139,8 @@ export const TERMINAL_EN = {
   'content.other': '[{kind} content]',
 
   // elicit: tool arguments asked one by one.
+  'args.heading': 'the arguments of your call to {tool} (you are writing them; the server has asked nothing)',
+  'args.argument': 'argument',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}, optional]',
   'args.leave-out': '(leave out)',

@@ -106,6 +106,8 @@ const ja: Translation<TerminalMessageKey> = {
   // Tasks (a call that runs as a task, and elicit tasks get|cancel).
   'task.line': 'タスク {id}: {state}',
   'task.line.message': 'タスク {id}: {state}（{message}）',
+  'task.update': 'タスク: {state}',
+  'task.update.message': 'タスク: {state}（{message}）',
   'task.state.working': '処理中',
   'task.state.input_required': '回答待ち',
   'task.state.completed': '完了',
@@ -127,6 +129,8 @@ const ja: Translation<TerminalMessageKey> = {
   'content.resource': '[リソース {uri}]',
   'content.other': '[{kind} の内容]',
 
+  'args.heading': '{tool} の呼び出しの引数（入力するのはあなたです。サーバーはまだ何も尋ねていません）',
+  'args.argument': '引数',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}、任意]',
   'args.leave-out': '（指定しない）',
