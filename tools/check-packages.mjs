@@ -4,11 +4,15 @@
 // resolution per entry point) on that tarball. Needs the built `dist` (`npm run build`; `npm ci` builds it
 // through `prepare`). Exits non-zero on any finding, naming the package and what is wrong.
 //
-// attw runs with `--profile esm-only`: the packages are ES modules ("type": "module") and need Node >= 20.19, which
-// `require`s ES modules, so the two resolutions that profile skips do not apply. `node10` cannot read `exports` at
-// all (no subpaths), and `node16` from CommonJS predates `require` of ES modules (CommonJS apps on Node 20.19 are
-// proven by test/consumer instead; the server's guarded subpaths have a `require` entry only for their peer check).
-// `node16` from ESM and `bundler` are checked for every entry point.
+// attw runs twice per tarball. `--profile esm-only` checks `node16` from ESM and `bundler` for every entry point.
+// `--profile node16` adds `node16` from CommonJS with one rule ignored, `cjs-resolves-to-esm`: the packages are ES
+// modules ("type": "module") for Node >= 20.19, which `require`s ES modules, so a CommonJS `require` reaching ESM is
+// what we ship; everything else of that resolution (the types found, the right files) must hold. CommonJS apps,
+// JavaScript and TypeScript, are also run from the tarballs by test/consumer. `node10` cannot read `exports` at all.
+//
+// Release-ready (issue 41): every package has the same version, and each pins its sibling packages at exactly that
+// version (they move together: `npm run version -- <x>`); CHANGELOG.md has a section for it; and
+// `npm publish --dry-run` of every package passes (nothing is sent to the registry).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,26 +56,72 @@ try {
       );
     }
     const attw = path.join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
-    try {
-      execFileSync(
-        process.execPath,
-        [attw, tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color'],
-        {
-          cwd: root,
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-    } catch (error) {
-      failures.push(`${name}: attw (--profile esm-only) found problems:\n${error.stdout}${error.stderr}`);
+    for (const profile of [['esm-only'], ['node16', '--ignore-rules', 'cjs-resolves-to-esm']]) {
+      try {
+        execFileSync(
+          process.execPath,
+          [attw, tarball, '--profile', ...profile, '--format', 'ascii', '--no-color'],
+          { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+      } catch (error) {
+        failures.push(
+          `${name}: attw (--profile ${profile.join(' ')}) found problems:\n${error.stdout}${error.stderr}`,
+        );
+      }
     }
     const verdict = failures.length === before ? '✓ clean' : '✗ problems (below)';
     console.log(
-      `${verdict}: ${name} (${entryCount} files packed), publint --strict and attw --profile esm-only`,
+      `${verdict}: ${name} (${entryCount} files packed), publint --strict, attw --profile esm-only and node16`,
     );
   }
+  releaseReady(failures);
 } finally {
   rmSync(packDir, { recursive: true, force: true });
+}
+
+/** One version for all, sibling pins at exactly it, a changelog section for it, and a publish dry run that passes. */
+function releaseReady(failures) {
+  const manifests = published.map((dir) =>
+    JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8')),
+  );
+  const version = manifests[0].version;
+  const siblings = new Set(manifests.map((m) => m.name));
+  for (const manifest of manifests) {
+    if (manifest.version !== version)
+      failures.push(
+        `${manifest.name}: version ${manifest.version}, the others ${version} (npm run version -- <x>)`,
+      );
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [dep, range] of Object.entries(manifest[field] ?? {})) {
+        if (siblings.has(dep) && range !== version)
+          failures.push(`${manifest.name}: ${field}.${dep} is "${range}", not the shared version ${version}`);
+      }
+    }
+  }
+  const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+  if (!new RegExp(`^## ${version.replaceAll('.', '\\.')}\\b`, 'm').test(changelog))
+    failures.push(`CHANGELOG.md: no "## ${version}" section`);
+  try {
+    const workspaceArgs = published.flatMap((dir) => ['--workspace', dir]);
+    // --json: the one output that does not depend on the log level `npm run -s` passes down.
+    const output = execFileSync(
+      'npm',
+      ['publish', '--dry-run', '--json', '--ignore-scripts', ...workspaceArgs],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const listed = JSON.parse(output);
+    for (const name of siblings) {
+      if (listed[name]?.id !== `${name}@${version}`)
+        failures.push(`${name}: npm publish --dry-run did not list it at ${version}`);
+    }
+    console.log(`✓ release-ready: ${siblings.size} packages at ${version}, npm publish --dry-run passes`);
+  } catch (error) {
+    failures.push(`npm publish --dry-run failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
 }
 
 if (failures.length > 0) {

@@ -1,7 +1,7 @@
 // @needs npm
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -234,6 +234,21 @@ describe('consumer apps: packed tarballs installed next to the SDK from the regi
       answered('2025-11-25'),
     ]);
     expect(await trips('v1', '--stdio', 'server.cjs', 'v1-stdio')).toEqual([answered('2025-11-25')]);
+    // TypeScript compiled to CommonJS ("module": "nodenext", a .cts file): the README's setting, type-checked against
+    // the installed declarations, and the output run by Node as `require` calls.
+    await mkdir(path.join(app.dir, 'src'), { recursive: true });
+    await copyFile(
+      path.join(import.meta.dirname, 'app', 'commonjs', 'order.cts'),
+      path.join(app.dir, 'src', 'order.cts'),
+    );
+    expect(await app.compile(['src/order.cts'], NODE_ONLY_LIBS)).toEqual([]);
+    expect(await readFile(path.join(app.dir, 'dist', 'order.cjs'), 'utf8')).toMatch(
+      /require\("@elicitkit\/server"\)/,
+    );
+    expect(await trips('v2', '--stdio', 'dist/order.cjs')).toEqual([
+      answered('2026-07-28'),
+      answered('2025-11-25'),
+    ]);
   });
 
   it('two-step app: the SDK installed first, elicitkit later; the peers dedupe to the one SDK copy', {

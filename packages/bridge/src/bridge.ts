@@ -76,7 +76,10 @@ export interface BridgeOptions {
    * this often until the page is done or the call is given up. Default 5 s.
    */
   urlRetryMs?: number;
-  /** The downstream side's rounds: the `requestState` key every bridge instance shares, as `enableElicitation`'s. */
+  /**
+   * The downstream side's rounds: how their `requestState` is sealed, as `enableElicitation`'s option. Instances need
+   * not share a key: a retry is routed to the instance that sealed it (`shared`), which alone holds its call.
+   */
   requestState?: ElicitationOptions['requestState'];
   /**
    * The Tasks extension towards hosts: when upstream answers a host's tool call with a task, a host that declared

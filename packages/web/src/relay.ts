@@ -1,3 +1,9 @@
+/**
+ * The person's pages of a relay (`@elicitkit/client/relay`, an agent's MCP client on the server): `connectRelay` shows
+ * that person's questions with a UI and sends the answers; `<elicit-questions>` (`defineRelayElement`) does it in markup.
+ *
+ * @module @elicitkit/web/relay
+ */
 import type { ElicitationUI, FormPrompt, UrlPrompt } from '@elicitkit/client';
 import type { FormQuestion, Question, QuestionAnswer, UrlQuestion } from '@elicitkit/client/relay';
 import { type ContentIssue, type NotAcceptedReason, validateContent, validateField } from '@elicitkit/core';

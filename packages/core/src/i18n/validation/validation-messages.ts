@@ -38,13 +38,6 @@ const numberParam = (params: IssueParams | undefined, name: string, fallback?: n
 };
 
 /**
- * An issue about one field's answer, in the translator's language, worded as what to do. Reads the
- * issue's `code` and `params` (core's English `message` is for logs and the wire); `field`, when given,
- * chooses the wording for its kind (choose, enter), names a range when the field has both bounds, and
- * lends its description (or its default, as an example) to a pattern failure instead of the regex.
- * The field's texts go into the message as they are: show the result as text, sanitized.
- */
-/**
  * Why an answer was not accepted where it was sent (a relay's answer endpoint), as `params.reason` of a
  * `not-accepted` issue: each one worded for the person in every catalog.
  */
@@ -58,8 +51,16 @@ export const NOT_ACCEPTED_REASONS = [
   'server',
   'network',
 ] as const;
+/** One of {@link NOT_ACCEPTED_REASONS}. */
 export type NotAcceptedReason = (typeof NOT_ACCEPTED_REASONS)[number];
 
+/**
+ * An issue about one field's answer, in the translator's language, worded as what to do. Reads the
+ * issue's `code` and `params` (core's English `message` is for logs and the wire); `field`, when given,
+ * chooses the wording for its kind (choose, enter), names a range when the field has both bounds, and
+ * lends its description (or its default, as an example) to a pattern failure instead of the regex.
+ * The field's texts go into the message as they are: show the result as text, sanitized.
+ */
 export function issueMessage(
   issue: MessageIssue,
   t: Translator<ValidationMessageKey>,
