@@ -27,8 +27,35 @@ const MAX_LABEL_LENGTH = 63;
 const MAX_NAME_LENGTH = 253;
 const ACE_PREFIX = 'xn--';
 
+/**
+ * Hosts analyzed lately, by `URL.hostname`: URL-mode traffic comes back to the same few sign-in and connect hosts, and
+ * the Public Suffix List lookup and label checks are most of `analyzeUrl`'s own work. A direct-mapped table: a host
+ * takes the slot a cheap hash of it names, replacing whatever was there, so a miss costs next to nothing, no stream
+ * of hostile names can grow it, and a collision only costs the analysis again. Results are never changed after they
+ * are made, so one can be handed out again.
+ */
+const HOST_SLOTS = 512; // a power of two: the hash is masked into it
+const hostKeys: (string | undefined)[] = new Array(HOST_SLOTS).fill(undefined);
+const hostResults: (HostResult | undefined)[] = new Array(HOST_SLOTS).fill(undefined);
+
+/** FNV-1a over the name's characters (at most 253 of them, or a bracketed IPv6 address), into a slot. */
+function hostSlot(hostname: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < hostname.length; i++) hash = Math.imul(hash ^ hostname.charCodeAt(i), 0x01000193);
+  return (hash ^ (hash >>> 15)) & (HOST_SLOTS - 1);
+}
+
 /** Takes `URL.hostname` (never empty for http/https) and refuses names browsers resolve unlike they read. */
 export function analyzeHost(hostname: string): HostResult {
+  const slot = hostSlot(hostname);
+  if (hostKeys[slot] === hostname) return hostResults[slot]!;
+  const result = analyzeHostNow(hostname);
+  hostKeys[slot] = hostname;
+  hostResults[slot] = result;
+  return result;
+}
+
+function analyzeHostNow(hostname: string): HostResult {
   if (hostname.startsWith('[')) return ip('ipv6', hostname);
   // The parser turns every numeric host (0x7f.1, 2130706433) into dotted decimal, so this finds them all.
   const last = hostname.charCodeAt(hostname.length - 1);
