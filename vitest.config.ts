@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   resolve: { conditions: ['@elicitkit/source'] },
@@ -16,5 +17,7 @@ export default defineConfig({
     // the cores keeps them busy (on 2 cores vitest went from about 650 s with 2 workers to about 570 s with 3); the tests prove
     // behaviour through events, never through timing, so sharing the machine is safe.
     maxWorkers: availableParallelism() + 1,
+    // Longest files first (by a recent run's durations), so the workers finish together.
+    sequence: { sequencer: LongestFirst },
   },
 });
