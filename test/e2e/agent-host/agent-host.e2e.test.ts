@@ -169,8 +169,12 @@ describe('the demo agent host (/agent/)', () => {
     await form.getByRole('radio', { name: 'Firebrick red' }).check();
     await form.getByRole('button', { name: 'Review answers' }).click();
     await form.getByRole('button', { name: 'Submit' }).click();
-    const outcome = page.locator('#outcomes li[data-tool=pick_color]').first();
-    await expect(outcome.textContent()).resolves.toBe('pick_color: Napkins: #b22222.');
+    const outcome = page.locator('#outcomes li', { hasText: 'pick_color: Napkins: #b22222.' });
+    await outcome.waitFor();
+    // Newest first: what she just answered is the top of the list, whatever her earlier calls left.
+    await expect(page.locator('#outcomes li').first().textContent()).resolves.toBe(
+      'pick_color: Napkins: #b22222.',
+    );
     // In view where the person is, without scrolling (it used to land below the fold at 1200×850).
     const box = (await outcome.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(850);
