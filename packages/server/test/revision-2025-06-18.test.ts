@@ -149,32 +149,70 @@ describe.each(SERVER_KINDS)('a 2025-06-18 client on %s', (server) => {
     ]);
   });
 
-  it('[F-05] a form with a multi-select is refused before anything is sent, like an undeclared mode', async () => {
-    const schema = { name: text(), extras: multiChoice(['a', 'b']).optional() };
-    const result = await run(server, async (ctx) => ({
-      canAsk: canElicit(ctx, 'form', schema),
-      canAskSimpler: canElicit(ctx, 'form', { name: text() }),
-      outcome: await elicitForm(ctx, { message: 'm', schema }).catch(
-        (e: Error & { code?: string; details?: unknown }) => ({
-          name: e.name,
-          code: e.code,
-          message: e.message,
-          details: e.details,
-        }),
-      ),
-    }));
-    expect(result).toMatchObject({
-      canAsk: false,
-      canAskSimpler: true,
-      outcome: {
-        name: 'PeerError',
-        code: 'mode-not-declared',
-        message:
-          'This tool needs a form with a multiple-choice list ("extras"), which this client\'s protocol version (2025-06-18) cannot show.',
-        details: { mode: 'form', revision: '2025-06-18', field: 'extras' },
-      },
+  it('[F-05] a multi-select is asked as one yes/no field per option, and the tool gets the list', async () => {
+    const schema = {
+      name: text().title('Name'),
+      extras: multiChoice(
+        { cake: 'Birthday cake', window: 'Window seat', vegan: 'Vegan menu' },
+        { maxItems: 2 },
+      )
+        .title('Extras')
+        .describe('For your table.')
+        .default(['window']),
+    };
+    const result = await run(
+      server,
+      async (ctx) => ({
+        canAsk: canElicit(ctx, 'form', schema),
+        outcome: await elicitForm(ctx, { message: 'm', schema }),
+      }),
+      () => ({
+        action: 'accept',
+        content: { name: 'Ada', 'extras.1': true, 'extras.2': false, 'extras.3': true },
+      }),
+    );
+    expect(result).toEqual({
+      canAsk: true,
+      outcome: { action: 'accept', data: { name: 'Ada', extras: ['cake', 'vegan'] } },
     });
-    expect(harness!.received).toEqual([]);
+    expect(harness!.received[0]!.requestedSchema).toEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name' },
+        'extras.1': {
+          type: 'boolean',
+          title: 'Extras: Birthday cake',
+          description: 'For your table.',
+          default: false,
+        },
+        'extras.2': { type: 'boolean', title: 'Extras: Window seat', default: true },
+        'extras.3': { type: 'boolean', title: 'Extras: Vegan menu', default: false },
+      },
+      required: ['name'],
+    });
+  });
+
+  it('[F-05] [F-07] an adapted multi-select answered over its count is asked again with the reason; none answered is none', async () => {
+    const schema = { extras: multiChoice(['a', 'b', 'c'], { maxItems: 1 }).optional() };
+    const answers = [
+      { action: 'accept', content: { 'extras.1': true, 'extras.2': true, 'extras.3': false } },
+      { action: 'accept', content: { 'extras.1': false, 'extras.2': true, 'extras.3': false } },
+      { action: 'accept', content: {} },
+    ];
+    const result = await run(
+      server,
+      async (ctx) => [
+        await elicitForm(ctx, { message: 'Which?', schema }),
+        await elicitForm(ctx, { message: 'Again?', schema }),
+      ],
+      () => answers.shift(),
+    );
+    expect(result).toEqual([
+      { action: 'accept', data: { extras: ['b'] } },
+      { action: 'accept', data: {} },
+    ]);
+    expect(harness!.received.map((p) => p.message.split('\n')[0])).toEqual(['Which?', 'Which?', 'Again?']);
+    expect(harness!.received[1]!.message).toMatch(/The previous answer was not accepted:\n- extras: /);
   });
 
   it('[F-08] a form that asks for a secret is refused before anything is sent, as on every revision', async () => {

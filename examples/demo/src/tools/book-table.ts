@@ -1,4 +1,4 @@
-import { boolean, canElicit, choice, date, elicitForm, integer, multiChoice, text } from '@elicitkit/server';
+import { boolean, choice, date, elicitForm, integer, multiChoice, text } from '@elicitkit/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { type BookingBook, describeBooking } from '../bookings.js';
 import { reply } from './reply.js';
@@ -11,22 +11,17 @@ const EXTRAS = {
   vegan: 'Vegan menu',
 } as const;
 
-const DETAILS = {
+const FORM = {
   name: text({ minLength: 2, maxLength: 60 }).title('Name for the booking'),
   party: integer({ minimum: 1, maximum: 12 }).title('Party size').default(2),
   // No format in the words: a browser's date picker shows the person's own (mm/dd/yyyy, tt.mm.jjjj), a terminal its
   // YYYY-MM-DD hint; an example in one format contradicts the other.
   day: date().title('Day').describe('The day you would like to come.'),
   seating: choice(SEATING).title('Seating'),
-};
-const REMINDER = { reminder: boolean().title('Send me a reminder').default(true) };
-const WITH_EXTRAS = {
-  ...DETAILS,
   // The count is the hint's to say ("at most 2 choices", in the person's language): not said twice.
   extras: multiChoice(EXTRAS, { maxItems: 2 }).title('Extras').optional(),
-  ...REMINDER,
+  reminder: boolean().title('Send me a reminder').default(true),
 };
-const WITHOUT_EXTRAS = { ...DETAILS, ...REMINDER };
 
 const MESSAGE = 'Book a table at Bistro Elicit.\nWe hold tables for 15 minutes.';
 
@@ -39,18 +34,15 @@ export function registerBookTable(server: McpServer, bookings: BookingBook): voi
       description: 'Books a table at Bistro Elicit. Asks for the details in a form.',
     },
     async (ctx) => {
-      // A client on protocol revision 2025-06-18 has no multi-select: it is asked everything but the extras.
-      const outcome = canElicit(ctx, 'form', WITH_EXTRAS)
-        ? await elicitForm(ctx, { message: MESSAGE, schema: WITH_EXTRAS })
-        : await elicitForm(ctx, { message: MESSAGE, schema: WITHOUT_EXTRAS });
+      // One form on every revision: a 2025-06-18 client, which has no multi-select, is asked the extras as one yes/no
+      // field each, and the tool gets the list all the same.
+      const outcome = await elicitForm(ctx, { message: MESSAGE, schema: FORM });
       if (outcome.action !== 'accept') {
         return reply(
           outcome.action === 'decline' ? 'No booking made: you declined.' : 'No booking made: cancelled.',
         );
       }
-      // Without the extras field (a 2025-06-18 client), there are none.
-      const data: typeof outcome.data & { extras?: (keyof typeof EXTRAS)[] } = outcome.data;
-      const { name, party, day, seating, reminder, extras = [] } = data;
+      const { name, party, day, seating, reminder, extras = [] } = outcome.data;
       const booking = bookings.add({
         name,
         party,

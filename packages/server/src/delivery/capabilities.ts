@@ -1,10 +1,8 @@
 import type { ElicitationMode } from '@elicitkit/core';
 import { modeNotDeclaredError, noBackChannelError } from '../errors.js';
-import { compileForm } from '../form/compile.js';
 import type { FormSchema } from '../form/infer.js';
-import { featuresOf, REVISION_2025_06_18 } from '../sdk/revision.js';
+import { featuresOf } from '../sdk/revision.js';
 import type { HandlerContext } from '../sdk/seam.js';
-import { formFor20250618 } from './schema-2025-06-18.js';
 import { logHintOnce, type RequestScope, scopeOf } from './scope.js';
 
 /**
@@ -52,20 +50,12 @@ export function elicitationAvailability(ctx: HandlerContext, mode: ElicitationMo
 }
 
 /**
- * Whether the client declared elicitation `mode` (E-07, M-16; `elicitation: {}` means form) and can be asked now. With
- * a form's `schema`, also whether its protocol revision can show that form (a 2025-06-18 client has no multi-select).
+ * Whether the client declared elicitation `mode` (E-07, M-16; `elicitation: {}` means form) and can be asked now.
+ * `schema` no longer changes the answer: every form can be shown on every revision that has forms (a 2025-06-18 client
+ * is asked a multi-select as one yes/no field per option, and the tool gets the list, F-05).
  */
-export function canElicit(ctx: HandlerContext, mode: ElicitationMode, schema?: FormSchema): boolean {
-  const scope = scopeOf(ctx);
-  if (refusalIn(scope, mode).availability !== 'available') return false;
-  return schema === undefined || mode !== 'form' || formField20250618(scope, schema) === undefined;
-}
-
-/** The field a 2025-06-18 session cannot be shown, if any (checks the schema as `elicitForm` would). */
-function formField20250618(scope: RequestScope, schema: FormSchema): string | undefined {
-  if (featuresOf(scope.call.revision).fullFormSchema) return undefined;
-  const form = formFor20250618(compileForm(schema).requestedSchema);
-  return form.ok ? undefined : form.field;
+export function canElicit(ctx: HandlerContext, mode: ElicitationMode, _schema?: FormSchema): boolean {
+  return refusalIn(scopeOf(ctx), mode).availability === 'available';
 }
 
 /**
@@ -96,14 +86,6 @@ export function assertAvailableIn(_ctx: HandlerContext, scope: RequestScope, mod
       ),
     );
   }
-}
-
-/** F-05: a form a 2025-06-18 session cannot be shown (a multi-select field) is refused like an undeclared mode. */
-export function refuseField20250618(scope: RequestScope, field: string): never {
-  throw hinted(
-    scope,
-    modeNotDeclaredError('form', { revision: scope.call.revision ?? REVISION_2025_06_18, field }),
-  );
 }
 
 /** Words for the reader stay in the message; the author's hint goes to the log, once. */

@@ -1,13 +1,13 @@
-import type { RequestedSchema } from '@elicitkit/core';
 import { isElicitkitError } from '@elicitkit/core';
 import { type AnswerIssue, invalidOptionError, ServerErrorCode } from '../errors.js';
 import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
+import type { ElicitResultLike } from '../form/read-answer.js';
 import { featuresOf } from '../sdk/revision.js';
 import type { HandlerContext } from '../sdk/seam.js';
-import { assertAvailableIn, refuseField20250618 } from './capabilities.js';
+import { assertAvailableIn } from './capabilities.js';
 import { withIssues } from './reask.js';
-import { formFor20250618 } from './schema-2025-06-18.js';
+import { formFor20250618, type RevisionForm, reassembled } from './schema-2025-06-18.js';
 import type { RequestScope } from './scope.js';
 
 /**
@@ -35,12 +35,6 @@ export interface DeliveryOptions {
   key?: string;
 }
 
-/** What goes on the wire for a 2025-06-18 session, and which checks the server alone makes. */
-interface ReducedForm {
-  requestedSchema: RequestedSchema;
-  serverChecked: ReadonlySet<string>;
-}
-
 export async function deliverFormOnSession<Data>(
   ctx: HandlerContext,
   scope: RequestScope,
@@ -50,7 +44,9 @@ export async function deliverFormOnSession<Data>(
   const timeoutMs = checkTimeout(options.timeoutMs);
   assertAvailableIn(ctx, scope, 'form'); // E-09, F-03: nothing is sent for an undeclared mode
   // F-01: a 2025-11-25 session is sent the form as it is; a 2025-06-18 one the form it can read.
-  const reduced = featuresOf(scope.call.revision).fullFormSchema ? undefined : reducedForm(scope, request);
+  const reduced = featuresOf(scope.call.revision).fullFormSchema
+    ? undefined
+    : formFor20250618(request.requestedSchema);
   const requestedSchema = reduced?.requestedSchema ?? request.requestedSchema;
   let message = request.message;
   for (let attempt = 1; ; attempt++) {
@@ -58,7 +54,7 @@ export async function deliverFormOnSession<Data>(
     const params = reduced ? { message, requestedSchema } : { mode: 'form', message, requestedSchema };
     const answer = await scope.call.elicit(params, { timeoutMs, signal: options.signal, mode: 'form' });
     try {
-      return await request.readResult(answer);
+      return await request.readResult(reduced ? asAsked(answer, reduced) : answer);
     } catch (error) {
       const issues = reduced && serverCheckedIssues(error, reduced);
       if (!issues || attempt >= scope.policy.maxAnswerAttempts) throw error;
@@ -68,21 +64,28 @@ export async function deliverFormOnSession<Data>(
   }
 }
 
-/** F-01: the form as a 2025-06-18 session reads it; F-05: a multi-select cannot be asked there. */
-function reducedForm(scope: RequestScope, request: FormRequest<unknown>): ReducedForm {
-  const reduced = formFor20250618(request.requestedSchema);
-  if (!reduced.ok) return refuseField20250618(scope, reduced.field);
-  return reduced;
+/** F-05: a 2025-06-18 host's accepted answer with each adapted multi-select's yes/no fields put back into its list. */
+function asAsked(answer: ElicitResultLike, form: RevisionForm): ElicitResultLike {
+  const { content } = answer;
+  if (answer.action !== 'accept' || typeof content !== 'object' || content === null || Array.isArray(content))
+    return answer;
+  return { ...answer, content: reassembled(content as Record<string, unknown>, form) };
 }
 
+/** Issues only the server can see on 2025-06-18: a dropped `pattern`, an adapted multi-select's count. */
+const SERVER_CHECKED_CODES: ReadonlySet<string> = new Set(['too-few-items', 'too-many-items']);
+
 /** The issues of an invalid answer, when every one is a check only the server could make (a dropped `pattern`). */
-function serverCheckedIssues(error: unknown, form: ReducedForm): readonly AnswerIssue[] | undefined {
-  if (form.serverChecked.size === 0 || !isElicitkitError(error, ServerErrorCode.InvalidAnswer))
-    return undefined;
+function serverCheckedIssues(error: unknown, form: RevisionForm): readonly AnswerIssue[] | undefined {
+  if (!isElicitkitError(error, ServerErrorCode.InvalidAnswer)) return undefined;
+  const adapted = new Set(form.multiSelects.map((m) => m.field));
   const issues = error.details.issues;
-  const ours = issues.every(
-    (i) => i.code === 'pattern' && i.path.length === 1 && form.serverChecked.has(String(i.path[0])),
-  );
+  const ours = issues.every((i) => {
+    const field = i.path.length === 1 ? String(i.path[0]) : undefined;
+    if (field === undefined) return false;
+    if (i.code === 'pattern') return form.serverChecked.has(field);
+    return SERVER_CHECKED_CODES.has(i.code) && adapted.has(field);
+  });
   return ours ? issues : undefined;
 }
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe("the demo's book_table on a 2025-06-18 client", () => {
-  it('[F-04] [F-05] [F-06] is asked without the multi-select, in enum + enumNames, and the booking is made', async () => {
+  it('[F-04] [F-05] [F-06] is asked the extras as yes/no fields, in enum + enumNames, and the booking is made', async () => {
     demo = await startDemo({ port: 0, dataDir: dir, users: DEFAULT_USERS });
     const client = new Client117(
       { name: 'host-2025-06-18', version: '1.0.0' },
@@ -34,7 +34,10 @@ describe("the demo's book_table on a 2025-06-18 client", () => {
     }> = [];
     client.setRequestHandler(ElicitRequestSchema117, async (request) => {
       asked.push(request.params as (typeof asked)[number]);
-      return { action: 'accept', content: { name: 'Ada Lovelace', day: '2030-05-17', seating: 'terrace' } };
+      return {
+        action: 'accept',
+        content: { name: 'Ada Lovelace', day: '2030-05-17', seating: 'terrace', 'extras.3': true },
+      };
     });
     await client.connect(
       new Http117(demo.url, { requestInit: { headers: { authorization: 'Bearer demo-alice' } } }),
@@ -46,7 +49,7 @@ describe("the demo's book_table on a 2025-06-18 client", () => {
       };
       expect(result.isError).toBeFalsy();
       expect(result.content[0]?.text).toBe(
-        'Booked #1 Ada Lovelace, 2 people on 2030-05-17 (Terrace). We will send a reminder.',
+        'Booked #1 Ada Lovelace, 2 people on 2030-05-17 (Terrace, extras: Birthday cake). We will send a reminder.',
       );
       expect(asked).toHaveLength(1);
       const [params] = asked;
@@ -56,6 +59,10 @@ describe("the demo's book_table on a 2025-06-18 client", () => {
         'party',
         'day',
         'seating',
+        'extras.1',
+        'extras.2',
+        'extras.3',
+        'extras.4',
         'reminder',
       ]);
       expect(params?.requestedSchema.properties.seating).toEqual({
