@@ -1,4 +1,4 @@
-import { CoreErrorCode, type Issue } from '@elicitkit/core';
+import { CoreErrorCode, type Issue, PeerError } from '@elicitkit/core';
 
 /**
  * The codes `@elicitkit/client` throws to the host application. Each code is thrown as one class, by who is at
@@ -51,6 +51,12 @@ export const ClientErrorCode = {
   TaskCancelled: 'task-cancelled',
   /** PeerError. The task was still running after `maxTaskPolls` polls; it is left running (resume it by id). */
   TaskPollLimit: 'task-poll-limit',
+  /**
+   * PeerError. Thrown by a UI that cannot put a prompt to anyone (a bridge whose host cannot be asked it, a form its
+   * host's revision cannot show): the request fails with this message (2025: -32602; 2026: the call fails) and nobody is
+   * said to have declined or cancelled. `details.reason` is why, as a code (`mode-not-declared`, `sensitive-field`…).
+   */
+  PromptUnanswerable: 'prompt-unanswerable',
   /** UsageError. The relay's SQLite file is open in another process: SQLite serves one at a time (Redis serves several). */
   RelayStoreInUse: 'relay-store-in-use',
   /** RefusedError. The user declined to open a URL (E-04). */
@@ -109,6 +115,8 @@ export interface ClientErrorDetails {
   'task-failed': TaskDetails & { errorCode?: number };
   'task-cancelled': TaskDetails;
   'task-poll-limit': TaskDetails;
+  /** `reason`: why nobody could be asked, as a code. */
+  'prompt-unanswerable': { reason: string };
   /** `file`: the database file another process holds. */
   'relay-store-in-use': { file: string };
   /** `elicitationId`: the elicitation the user refused, when one was being asked about. */
@@ -119,4 +127,19 @@ export interface ClientErrorDetails {
 
 declare module '@elicitkit/core' {
   interface ElicitkitErrorDetailsMap extends ClientErrorDetails {}
+}
+
+/**
+ * What a UI throws from `form` or `url` when it cannot put the prompt to anyone (see
+ * `ClientErrorCode.PromptUnanswerable`): the request fails with `message`, never an answer nobody gave.
+ *
+ * ```ts
+ * throw promptUnanswerable('the host declared no form mode', 'mode-not-declared');
+ * ```
+ */
+export function promptUnanswerable(
+  message: string,
+  reason: string,
+): PeerError<'prompt-unanswerable', { reason: string }> {
+  return new PeerError(ClientErrorCode.PromptUnanswerable, message, { details: { reason } });
 }

@@ -31,6 +31,7 @@ export {
   type ClientErrorDetails,
   type InputRequestDetails,
   type InputRequestIssue,
+  promptUnanswerable,
   type RetryDetails,
   type TaskDetails,
 } from './errors.js';

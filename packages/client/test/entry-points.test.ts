@@ -27,6 +27,7 @@ const ENTRIES: Record<string, string[]> = {
     'getTask',
     'installElicitation',
     'isElicitkitError',
+    'promptUnanswerable',
     'requestWithElicitation',
     'resumeTask',
     'resumeToolCall',

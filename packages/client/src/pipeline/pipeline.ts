@@ -1,4 +1,10 @@
-import { type AllowedUrlAnalysis, loadPatternEngine, loadSuffixList } from '@elicitkit/core';
+import {
+  type AllowedUrlAnalysis,
+  isElicitkitError,
+  loadPatternEngine,
+  loadSuffixList,
+} from '@elicitkit/core';
+import { ClientErrorCode } from '../errors.js';
 import { displayMessage } from '../host/requester.js';
 import type { PromptSurface } from '../host/surface.js';
 import type { Admission } from './admission.js';
@@ -107,6 +113,9 @@ export function createPipeline(parts: PipelineParts): ElicitationPipeline {
       // E-16: `accept` in URL mode means consent, not completion, and carries no content
       return { ok: true, answer: { action: 'accept' }, consentedUrl: request.url };
     } catch (error) {
+      // A UI that could put the prompt to nobody says so: the request fails with why, no answer is made up.
+      if (!signal.aborted && isElicitkitError(error, ClientErrorCode.PromptUnanswerable))
+        return { ok: false, problem: { message: error.message } };
       // Aborted: nobody reads the answer. Otherwise the UI failed and nobody answered.
       if (!signal.aborted) surface.events.emit('error', { requester, during: 'ui', error });
       return { ok: true, answer: { action: 'cancel' } };
