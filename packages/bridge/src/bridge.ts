@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { callToolWithElicitation, type FormAnswer, type UrlAnswer } from '@elicitkit/client';
+import {
+  callToolWithElicitation,
+  type FormAnswer,
+  promptUnanswerable,
+  type UrlAnswer,
+} from '@elicitkit/client';
 import { type Clock, integerOption, isElicitkitError, systemClock, timerSleep } from '@elicitkit/core';
 import {
   completeRelayedUrl,
@@ -34,6 +39,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
+import { BRIDGE_IDENTITY, identityOf, type UpstreamIdentity } from './identity.js';
 import type { ListKind, RelayedCapabilities, Upstream } from './upstream.js';
 
 /** Options of {@link createBridge}. */
@@ -121,6 +127,14 @@ export interface Bridge {
    * stops listening.
    */
   onListChanged(listener: (kind: ListKind) => void): () => void;
+  /**
+   * Reaches upstream (its shared connection) and learns who it is: the downstream servers made from then on carry
+   * upstream's name, version and instructions (its title names its address too). Rejects with a `PeerError`
+   * `upstream-unreachable` naming upstream and why. `serveBridgeHttp` calls it before it listens.
+   */
+  connect(): Promise<UpstreamIdentity>;
+  /** Upstream's identity once {@link connect} (or a list) has reached it. */
+  readonly identity: UpstreamIdentity | undefined;
   /** Cancels every held call and closes the upstream connections. */
   close(): Promise<void>;
 }
@@ -164,9 +178,15 @@ export function createBridge(options: BridgeOptions): Bridge {
       else void session.notification({ method: `notifications/${kind}/list_changed` }).catch(() => {});
     }
   });
+  let identity: UpstreamIdentity | undefined;
+  /** The shared connection upstream, which also tells who upstream is. */
+  const connect = async () => {
+    identity = identityOf(await connections.control(), options.upstream);
+    return identity;
+  };
   /** Connects upstream to hear its list changes, once someone downstream can be told of them. */
   const hearListChanges = () => {
-    connections.control().catch((error) => log(`elicitkit bridge: cannot reach upstream: ${String(error)}`));
+    connect().catch((error: Error) => log(`elicitkit bridge: ${error.message}`));
   };
   const headersFor =
     options.upstreamHeaders ??
@@ -300,17 +320,15 @@ export function createBridge(options: BridgeOptions): Bridge {
   return {
     server() {
       const server = enableElicitation(
-        new Server(
-          { name: 'elicitkit-bridge', version: '0.1.0' },
-          {
-            capabilities: {
-              tools: { listChanged: true },
-              resources: { listChanged: true },
-              prompts: { listChanged: true },
-              logging: {},
-            },
+        new Server(identity?.serverInfo ?? BRIDGE_IDENTITY, {
+          capabilities: {
+            tools: { listChanged: true },
+            resources: { listChanged: true },
+            prompts: { listChanged: true },
+            logging: {},
           },
-        ),
+          ...(identity?.instructions !== undefined && { instructions: identity.instructions }),
+        }),
         {
           ...(options.requestState && { requestState: options.requestState }),
           ...(tasks && { tasks }),
@@ -379,6 +397,10 @@ export function createBridge(options: BridgeOptions): Bridge {
       return () => listListeners.delete(listener);
     },
     holdMs,
+    connect,
+    get identity() {
+      return identity;
+    },
     get held() {
       let running = 0;
       for (const call of calls.values()) if (!call.done) running++;
@@ -403,70 +425,68 @@ async function relayAsk(
   log: (line: string) => void,
 ) {
   const event = await call.event(index);
-  if (event.kind === 'ask') call.answer(index, await relayForm(ctx, event, index, log));
-  else if (event.kind === 'url') call.answer(index, await relayUrl(ctx, event, index, call.signal, log));
-  else if (event.kind === 'request') await relayRequest(ctx, call, event, index, capabilities);
+  try {
+    if (event.kind === 'ask') call.answer(index, await relayForm(ctx, event, index));
+    else if (event.kind === 'url') call.answer(index, await relayUrl(ctx, event, index, call.signal));
+    else if (event.kind === 'request') await relayRequest(ctx, call, event, index, capabilities);
+  } catch (error) {
+    // Never a decision the person did not make: what the host cannot be asked (no such mode, a field that asks for a
+    // secret, E-01) fails upstream with why, and the host's own request with elicitkit's error (M-19 on 2026-07-28).
+    if (!isElicitkitError(error) || error.name === 'AbortedError' || event.kind === 'request') throw error;
+    const what = event.kind === 'ask' ? 'form' : 'URL';
+    log(
+      `elicitkit bridge: the host could not be asked an upstream ${what} (${error.code}): ${error.message}`,
+    );
+    call.fail(
+      index,
+      promptUnanswerable(`The host cannot be asked this ${what}: ${error.message}`, error.code),
+    );
+    throw error;
+  }
 }
 
-/** Asks the downstream host one of upstream's forms; what it cannot be asked (no form mode, E-01) is declined. */
+/**
+ * Asks the downstream host one of upstream's forms (a 2025-06-18 host its multi-selects as yes/no fields, F-05). What
+ * it cannot be asked throws elicitkit's typed error, which `relayAsk` hands both ways.
+ */
 async function relayForm(
   ctx: ServerContext,
   ask: Extract<CallEvent, { kind: 'ask' }>,
   index: number,
-  log: (line: string) => void,
 ): Promise<FormAnswer> {
-  try {
-    // Core's requested schema is the raw form `elicitForm` takes (its type is wider, for authors' literals).
-    const form = ask.schema as unknown as RawRequestedSchema;
-    // A 2026-07-28 host is asked under upstream's own key, when upstream asked in a round (hosts address answers by it).
-    const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
-    const outcome = await elicitForm(ctx, { message: ask.message, schema: form, key });
-    return outcome.action === 'accept'
-      ? { action: 'submit', content: outcome.data as Record<string, unknown> }
-      : { action: outcome.action };
-  } catch (error) {
-    // A typed refusal (the host declared no form mode, a secret-looking field): upstream hears "declined".
-    // Anything else, the round's own control flow included, goes on up.
-    if (!isElicitkitError(error) || error.name === 'AbortedError') throw error;
-    log(
-      `elicitkit bridge: declined an upstream form the host could not be asked (${error.code}): ${error.message}`,
-    );
-    return { action: 'decline' };
-  }
+  // Core's requested schema is the raw form `elicitForm` takes (its type is wider, for authors' literals).
+  const form = ask.schema as unknown as RawRequestedSchema;
+  // A 2026-07-28 host is asked under upstream's own key, when upstream asked in a round (hosts address answers by it).
+  const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
+  const outcome = await elicitForm(ctx, { message: ask.message, schema: form, key });
+  return outcome.action === 'accept'
+    ? { action: 'submit', content: outcome.data as Record<string, unknown> }
+    : { action: outcome.action };
 }
 
 /**
  * Asks the downstream host's consent for one of upstream's URLs, the way its revision wants (pushed with an
  * `elicitationId` of the bridge's own, or an input request under upstream's key). The host opens the URL itself. Once
  * a 2025 upstream says the page is done, a 2025 host is told under its own id. What the host cannot be asked (no URL
- * mode) is declined upstream, as forms are.
+ * mode) throws, as forms do.
  */
 async function relayUrl(
   ctx: ServerContext,
   ask: Extract<CallEvent, { kind: 'url' }>,
   index: number,
   held: AbortSignal,
-  log: (line: string) => void,
 ): Promise<UrlAnswer> {
-  try {
-    const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
-    const answer = await relayUrlElicitation(ctx, { message: ask.message, url: ask.url, key });
-    const elicitationId = answer.elicitationId;
-    if (answer.action === 'accept' && elicitationId !== undefined && ask.completion) {
-      // The notice may come after the call ended (E-17 allows it any time): it goes while the session lives.
-      ask
-        .completion(held)
-        .then(() => completeRelayedUrl(ctx, elicitationId))
-        .catch(() => {});
-    }
-    return answer.action === 'accept' ? { action: 'consent' } : { action: answer.action };
-  } catch (error) {
-    if (!isElicitkitError(error) || error.name === 'AbortedError') throw error;
-    log(
-      `elicitkit bridge: declined an upstream URL the host could not be asked (${error.code}): ${error.message}`,
-    );
-    return { action: 'decline' };
+  const key = isAskKey(ask.key) ? ask.key : `upstream-${index}`;
+  const answer = await relayUrlElicitation(ctx, { message: ask.message, url: ask.url, key });
+  const elicitationId = answer.elicitationId;
+  if (answer.action === 'accept' && elicitationId !== undefined && ask.completion) {
+    // The notice may come after the call ended (E-17 allows it any time): it goes while the session lives.
+    ask
+      .completion(held)
+      .then(() => completeRelayedUrl(ctx, elicitationId))
+      .catch(() => {});
   }
+  return answer.action === 'accept' ? { action: 'consent' } : { action: answer.action };
 }
 
 /**
@@ -510,6 +530,9 @@ function checkedHeaders(headers: Record<string, string>): Record<string, string>
 
 function asDownstreamError(error: unknown): Error {
   if (error instanceof ProtocolError) return error;
+  // Upstream not there: the host hears which, and why, as the bridge's own message.
+  if (isElicitkitError(error, 'upstream-unreachable'))
+    return new ProtocolError(ProtocolErrorCode.InternalError, error.message);
   const message = error instanceof Error ? error.message : String(error);
   return new ProtocolError(
     ProtocolErrorCode.InternalError,

@@ -25,9 +25,16 @@ export async function serveBridgeHttp(
      * Instances must reach each other at the endpoint they listen on.
      */
     shared?: SharedRoundsOptions;
+    /**
+     * Reach upstream before listening (default `true`): a bridge whose upstream is not there fails at once with a
+     * `PeerError` `upstream-unreachable` naming it and why, instead of serving hosts errors, and the downstream
+     * servers carry upstream's identity from the first host on. `false`: listen at once, reach upstream on demand.
+     */
+    reachUpstreamFirst?: boolean;
   } = {},
 ): Promise<ServedBridge> {
-  const { shared, ...serving } = options;
+  const { shared, reachUpstreamFirst = true, ...serving } = options;
+  if (reachUpstreamFirst) await bridge.connect();
   const served = shared
     ? await serveShared(bridge, serving, shared)
     : await serveMcpHttp(() => bridge.server(), serving);
@@ -83,21 +90,36 @@ async function serveShared(
   };
 }
 
+/** How long a stdio host's `initialize` may wait for upstream to be reached first (desktop hosts give up at 60 s). */
+const STDIO_IDENTITY_WAIT_MS = 10_000;
+
 /**
  * Serves `bridge` on this process's stdin and stdout, for hosts that only spawn commands (or on `transport`, a stdio
- * transport of your own, as the SDK's `serveStdio` takes it).
+ * transport of your own, as the SDK's `serveStdio` takes it). It reaches upstream first, for at most 10 s, so the host
+ * meets upstream's identity; the host's first message waits in the pipe meanwhile. Upstream not there: it serves
+ * anyway (a desktop host does not start a server again that exited), and the host's requests get the error that says so.
  */
 export function serveBridgeStdio(bridge: Bridge, options: { transport?: Transport } = {}): ServedBridge {
   // A 2026-07-28 host's list changes go out on its subscriptions: the SDK's stdio entry rewrites the pinned
   // instance's change notices onto them (a 2025 session is told by the bridge itself).
   const modern = new Set<Server>();
-  const handle = serveStdio(
-    ({ era }) => {
-      const server = bridge.server();
-      if (era === 'modern') modern.add(server);
-      return server;
-    },
-    options.transport ? { transport: options.transport } : {},
+  let closed = false;
+  let release!: () => void;
+  const waited = new Promise<void>((resolve) => (release = resolve));
+  const timer = setTimeout(release, STDIO_IDENTITY_WAIT_MS);
+  bridge.connect().then(release, release);
+  void waited.then(() => clearTimeout(timer));
+  const handle = waited.then(() =>
+    closed
+      ? undefined
+      : serveStdio(
+          ({ era }) => {
+            const server = bridge.server();
+            if (era === 'modern') modern.add(server);
+            return server;
+          },
+          options.transport ? { transport: options.transport } : {},
+        ),
   );
   const stopListening = bridge.onListChanged((kind) => {
     for (const server of modern) {
@@ -109,8 +131,10 @@ export function serveBridgeStdio(bridge: Bridge, options: { transport?: Transpor
   return {
     url: undefined,
     close: async () => {
+      closed = true;
+      release();
       stopListening();
-      await handle.close();
+      await (await handle)?.close();
       await bridge.close();
     },
   };

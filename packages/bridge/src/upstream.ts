@@ -6,12 +6,22 @@ import {
   StreamableHTTPClientTransport,
   type Transport,
 } from '@modelcontextprotocol/client';
+import { upstreamUnreachable } from './errors.js';
 import type { RelayedMethod } from './held-call.js';
 
 /** The server the bridge fronts: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Upstream =
   | { kind: 'http'; url: URL; headers?: Readonly<Record<string, string>> }
   | { kind: 'stdio'; command: string; args?: readonly string[] };
+
+/** Where upstream is, in one line: its URL without credentials, or the command the bridge runs. */
+export function upstreamAddress(upstream: Upstream): string {
+  if (upstream.kind === 'stdio') return [upstream.command, ...(upstream.args ?? [])].join(' ').slice(0, 200);
+  const url = new URL(upstream.url);
+  url.username = '';
+  url.password = '';
+  return url.href.slice(0, 200);
+}
 
 /** A list upstream announced a change of. */
 export type ListKind = 'tools' | 'prompts' | 'resources';
@@ -120,7 +130,12 @@ export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks):
       });
     }
   }
-  await client.connect(await transportTo(upstream, hooks.headers ?? {}), { timeout: CONNECT_TIMEOUT_MS });
+  try {
+    await client.connect(await transportTo(upstream, hooks.headers ?? {}), { timeout: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    // Every path that reaches upstream says the same: which upstream, and why not (refused, DNS, TLS, HTTP 404, 401).
+    throw upstreamUnreachable(upstreamAddress(upstream), error);
+  }
   return client;
 }
 

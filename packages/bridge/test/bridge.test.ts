@@ -551,8 +551,33 @@ describe('identity upstream', () => {
 });
 
 describe('what the host is not asked', () => {
-  it('[E-01] a form asking for a secret is declined upstream, and the operator is told', async () => {
-    const upstream = await serveV1Sessions(createV1Server);
+  it('[E-01] a form asking for a secret: never a decline nobody gave; upstream and the host both hear why', async () => {
+    const heard: string[] = [];
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('sign_in', { description: 'Asks a password in form mode' }, async (extra) => {
+        try {
+          const params = {
+            mode: 'form',
+            message: 'Sign in',
+            requestedSchema: {
+              type: 'object',
+              properties: { password: { type: 'string', title: 'Password' } },
+            },
+          };
+          heard.push(
+            JSON.stringify(
+              await extra.sendRequest({ method: 'elicitation/create', params } as never, ElicitResultSchema),
+            ),
+          );
+        } catch (error) {
+          const { code, message } = error as { code?: number; message: string };
+          heard.push(`error ${code}: ${message}`);
+        }
+        return { content: [{ type: 'text', text: 'done' }] };
+      });
+      return server;
+    });
     cleanup.push(() => upstream.close());
     const lines: string[] = [];
     const bridge = createBridge({
@@ -565,17 +590,75 @@ describe('what the host is not asked', () => {
       action: 'accept',
       content: { password: 'x' },
     }));
-    const params = JSON.stringify({
-      mode: 'form',
-      message: 'Sign in',
-      requestedSchema: { type: 'object', properties: { password: { type: 'string', title: 'Password' } } },
-    });
-    const result = await client.callTool({ name: 'raw', arguments: { params } });
-    expect(JSON.parse(textOf(result)!)).toEqual({ action: 'decline' });
+    await expect(client.callTool({ name: 'sign_in', arguments: {} })).rejects.toThrow(
+      /must not ask for secrets/,
+    );
     expect(seen).toEqual([]);
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]).toMatch(
+      /^error -32602: .*The host cannot be asked this form: Form mode must not ask for secrets/,
+    );
     expect(lines).toEqual([
-      expect.stringMatching(/^elicitkit bridge: declined an upstream form .*\(sensitive-field\)/),
+      expect.stringMatching(
+        /^elicitkit bridge: the host could not be asked an upstream form \(sensitive-field\)/,
+      ),
     ]);
+  });
+
+  it('[F-05] a 2025-06-18 host is asked a multi-select as yes/no fields; upstream gets the list it asked for', async () => {
+    const upstream = await serveV1Sessions(() => {
+      const server = createV1Server();
+      server.registerTool('extras', { description: 'Asks a multi-select' }, async (extra) => {
+        const params = {
+          mode: 'form',
+          message: 'Extras?',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              extras: {
+                type: 'array',
+                title: 'Extras',
+                items: {
+                  anyOf: [
+                    { const: 'cake', title: 'Birthday cake' },
+                    { const: 'window', title: 'Window seat' },
+                  ],
+                },
+              },
+            },
+          },
+        };
+        const result = await extra.sendRequest(
+          { method: 'elicitation/create', params } as never,
+          ElicitResultSchema,
+        );
+        return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+      });
+      return server;
+    });
+    cleanup.push(() => upstream.close());
+    const served = await serveBridgeHttp(createBridge({ upstream: { kind: 'http', url: upstream.url } }));
+    cleanup.push(() => served.close());
+    const host = new Client117(
+      { name: 'host-2025-06-18', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    const asked: { requestedSchema: { properties: Record<string, unknown> } }[] = [];
+    host.setRequestHandler(ElicitRequestSchema117, async (request) => {
+      asked.push(request.params as (typeof asked)[number]);
+      return { action: 'accept', content: { 'extras.1': false, 'extras.2': true } };
+    });
+    await host.connect(new Http117(served.url!));
+    cleanup.push(() => host.close());
+    const result = await host.callTool({ name: 'extras', arguments: {} });
+    expect(JSON.parse(textOf(result as never)!)).toEqual({
+      action: 'accept',
+      content: { extras: ['window'] },
+    });
+    expect(asked[0]!.requestedSchema.properties).toEqual({
+      'extras.1': { type: 'boolean', title: 'Extras: Birthday cake', default: false },
+      'extras.2': { type: 'boolean', title: 'Extras: Window seat', default: false },
+    });
   });
 
   it('refuses options out of range, naming them', () => {

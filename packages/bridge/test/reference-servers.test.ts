@@ -7,6 +7,9 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
+import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
+import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installTool, TOOL_INSTALL_TIMEOUT_MS } from '../../../test/support/tool-install.js';
 import { type Bridge, createBridge } from '../src/index.js';
@@ -85,6 +88,39 @@ describe('the bridge in front of server-everything (stdio, 2025-11-25 push)', ()
       const result = await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
       expect(seen).toEqual(['Please provide inputs for the following fields:']);
       expect(textOf(result)).toContain('User declined');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('[F-05] a 2025-06-18 host (SDK 1.17) is shown every field, its multi-selects as yes/no fields; upstream never hears a decline', async () => {
+    const client = new Client117(
+      { name: 'host-2025-06-18', version: '1.0.0' },
+      { capabilities: { elicitation: {} } },
+    );
+    const asked: { requestedSchema: { properties: Record<string, { type: string; title?: string }> } }[] = [];
+    client.setRequestHandler(ElicitRequestSchema117, async (request) => {
+      asked.push(request.params as (typeof asked)[number]);
+      const properties = asked[0]!.requestedSchema.properties;
+      // A person answering: a name, and yes to the first option of each multi-select.
+      const content: Record<string, unknown> = { name: 'Ada Lovelace' };
+      for (const [key, field] of Object.entries(properties))
+        if (field.type === 'boolean' && /\.1$/.test(key)) content[key] = true;
+      return { action: 'accept', content };
+    });
+    await client.connect(new Http117(url));
+    try {
+      const result = await client.callTool({ name: 'trigger-elicitation-request', arguments: {} });
+      const text = textOf(result);
+      expect(text).not.toMatch(/declined|cancelled/i);
+      expect(text).toContain('- Name: Ada Lovelace');
+      // Every field reached the person: nothing of the form dropped, the arrays as one yes/no field per option.
+      const names = Object.keys(asked[0]!.requestedSchema.properties);
+      expect(names).toContain('name');
+      expect(names.some((name) => name.startsWith('titledMultipleSelectEnum.'))).toBe(true);
+      expect(
+        Object.values(asked[0]!.requestedSchema.properties).every((field) => field.type !== 'array'),
+      ).toBe(true);
     } finally {
       await client.close();
     }

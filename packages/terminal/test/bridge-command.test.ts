@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -9,6 +10,7 @@ import { scriptedUI } from '@elicitkit/client/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1HttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/support/listen.js';
@@ -57,6 +59,34 @@ async function startBridge(
   const match = /^MCP endpoint: (http:\/\/127\.0\.0\.1:\d+\/mcp)$/.exec(line);
   if (!match) throw new Error(`unexpected first line: ${line}`);
   return { child, url: new URL(match[1]!) };
+}
+
+/* Issue 40: loud and clear when upstream is not there (one line naming it and why, the unreachable exit code, never a
+ * stack trace), and upstream's identity shown to hosts. */
+
+/** Runs `elicit <args>` to its end; resolves with its exit code and what it wrote. */
+function elicit(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = performance.now();
+  const child = spawn(ELICIT[0]!, [...ELICIT.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  cleanup.push(() => child.exitCode === null && child.kill('SIGKILL'));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr, ms: performance.now() - started })),
+  );
+}
+
+/** An HTTP server that answers everything with `status`: an address with no MCP endpoint, or one that wants sign-in. */
+async function answering(status: number): Promise<string> {
+  const server = createServer((_, response) => response.writeHead(status).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanup.push(() => new Promise((resolve) => server.close(resolve)));
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
 }
 
 /** Sends `signal` to `child`'s process group (the bridge and its upstream) unless it ended; resolves once it has. */
@@ -206,5 +236,56 @@ describe('elicit bridge', () => {
     expect(notRedis.stderr).toContain('--redis expects a redis:// or rediss:// URL, got "localhost:6379"');
     const stdioRedis = await run('--stdio', '--redis', 'redis://127.0.0.1:1', 'http://127.0.0.1:1/mcp');
     expect(stdioRedis.stderr).toContain('it does not apply to --stdio');
+  });
+});
+
+const NO_STACK = /^\s+at /m;
+
+describe('elicit bridge when upstream is not there', () => {
+  it('[contract] nothing listening at the upstream URL: exit 3 within 15 s, one line naming the URL and why', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    const run = await elicit(['bridge', '--port', '0', url]);
+    expect(run.code).toBe(3);
+    expect(run.ms).toBeLessThan(15_000);
+    expect(run.stdout).toBe(''); // no endpoint printed: nothing is served
+    expect(run.stderr).toBe(
+      `elicit: cannot reach upstream ${url}: connection refused (nothing listens there)\n`,
+    );
+  });
+
+  it('an address that is not an MCP endpoint (404), and one that wants credentials (401): exit 3, the status named', async () => {
+    for (const [status, words] of [
+      [404, 'HTTP 404: no MCP endpoint at this address'],
+      [401, 'HTTP 401: it needs a sign-in or credentials (-H)'],
+    ] as const) {
+      const url = await answering(status);
+      const run = await elicit(['bridge', '--port', '0', url]);
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toBe(`elicit: cannot reach upstream ${url}: ${words}\n`);
+      expect(run.stderr).not.toMatch(NO_STACK);
+    }
+  });
+
+  it('--stdio keeps serving (desktop hosts do not start it again); elicit call through it: exit 3, no stack trace', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    const run = await elicit(['call', 'whoami', '--', ...ELICIT, 'bridge', '--stdio', url]);
+    expect(run.stderr).not.toMatch(NO_STACK);
+    expect(run.stderr).toContain(`cannot reach upstream ${url}: connection refused`);
+    expect(run.code).toBe(3);
+  });
+});
+
+describe("upstream's identity, shown to hosts", () => {
+  it("[contract] a 2025 host's initialize result carries upstream's serverInfo name, its title the upstream's address", async () => {
+    const endpoint = await bridgeOnHttp('--port', '0', '--', ...V1_STDIO_SERVER);
+    const host = new V1Client({ name: 'v1-host', version: '1.0.0' });
+    await host.connect(new V1HttpTransport(endpoint));
+    cleanup.push(() => host.close());
+    const info = host.getServerVersion()!;
+    expect(info.name).toBe('v1-server');
+    expect(info.version).toBe('1.32.2');
+    expect(info.title).toMatch(/^V1 Test Server \(/);
+    expect(info.title).toContain(V1_STDIO_SERVER.join(' ').slice(0, 60));
+    expect(info.title).toContain('through elicit bridge');
   });
 });

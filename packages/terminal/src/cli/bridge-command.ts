@@ -1,3 +1,4 @@
+import { isElicitkitError } from '@elicitkit/core';
 import { loadWords } from '../i18n/messages.js';
 import { say } from '../i18n/phrase.js';
 import type { BridgeCommand } from './args.js';
@@ -21,15 +22,27 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   }
   const { createBridge, serveBridgeHttp, serveBridgeStdio } = bridgeModule;
   const bridge = createBridge({ upstream: command.target });
-  const served =
-    command.serve.kind === 'stdio'
-      ? serveBridgeStdio(bridge)
-      : await serveBridgeHttp(bridge, {
-          hostname: '127.0.0.1',
-          port: command.serve.port,
-          // Several instances: a 2026-07-28 round's retry reaches the instance that holds its call.
-          ...(command.serve.redis !== undefined && { shared: { redis: command.serve.redis } }),
-        });
+  let served: Awaited<ReturnType<typeof serveBridgeHttp>>;
+  try {
+    served =
+      command.serve.kind === 'stdio'
+        ? // A desktop host does not start a server again that exited: stdio keeps serving, and says why it cannot.
+          serveBridgeStdio(bridge)
+        : await serveBridgeHttp(bridge, {
+            hostname: '127.0.0.1',
+            port: command.serve.port,
+            // Several instances: a 2026-07-28 round's retry reaches the instance that holds its call.
+            ...(command.serve.redis !== undefined && { shared: { redis: command.serve.redis } }),
+          });
+  } catch (error) {
+    // Upstream not there (refused, DNS, TLS, 404, 401): one line naming it and why, and the unreachable exit code.
+    await bridge.close();
+    if (isElicitkitError(error, 'upstream-unreachable')) {
+      process.stderr.write(`elicit: ${error.message}\n`);
+      return ExitCode.Connection;
+    }
+    throw error;
+  }
   if (served.url)
     process.stdout.write(`${say(t, { key: 'bridge.endpoint', params: { url: served.url.href } })}\n`);
   else {

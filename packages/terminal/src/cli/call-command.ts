@@ -9,7 +9,7 @@ import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { interruptible } from './interrupt.js';
 import { plainResult, renderResult } from './render-result.js';
-import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
+import { callTool, findTool, listToolsOf, parseArgumentsJson } from './tool-call.js';
 
 /**
  * `elicit call`: one call, the result on stdout, then exit 0 on success, or non-zero with a one-line
@@ -33,7 +33,7 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
       log,
       command.protocol,
     );
-    const tool = findTool((await connection.client.listTools()).tools, command.tool);
+    const tool = findTool(await listToolsOf(connection), command.tool);
     const active = connection;
     const result = await interruptible((signal) => callTool(active, tool.name, args, signal, log));
     const shown = process.stdout.isTTY

@@ -16,7 +16,7 @@ import { ExitCode } from './exit-codes.js';
 import { interruptible } from './interrupt.js';
 import { renderResult, renderToolList } from './render-result.js';
 import { askToolArguments } from './tool-arguments.js';
-import { callTool, findTool, parseArgumentsJson } from './tool-call.js';
+import { callTool, findTool, listToolsOf, parseArgumentsJson } from './tool-call.js';
 
 /** `elicit connect`: an interactive session with one server. */
 export async function runSession(
@@ -72,7 +72,7 @@ export async function runSession(
 
   let tools: Tool[] | undefined;
   const listTools = async () => {
-    tools ??= (await connection.client.listTools()).tools;
+    tools ??= await listToolsOf(connection);
     return tools;
   };
 

@@ -43,6 +43,30 @@ export function parseArgumentsJson(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/**
+ * The server's tools. A server that cannot list them (a bridge whose upstream is down answers every request with why)
+ * cannot serve the call either: that is the unreachable exit, in one line with the server's own words.
+ */
+export async function listToolsOf(connection: Connection): Promise<Tool[]> {
+  try {
+    return (await connection.client.listTools()).tools;
+  } catch (error) {
+    if (connection.closed.aborted) {
+      throw new CliError('connection-lost', {
+        key: 'error.connection-lost',
+        params: { reason: describeError(error) },
+      });
+    }
+    if (error instanceof ProtocolError) {
+      throw new CliError('unreachable', {
+        key: 'error.server',
+        params: { code: String(error.code), message: verbatim(error.message) },
+      });
+    }
+    throw new CliError('unreachable', { key: 'error.call-failed', params: { reason: describeError(error) } });
+  }
+}
+
 export function findTool(tools: Tool[], name: string): Tool {
   const tool = tools.find((t) => t.name === name);
   if (tool) return tool;
