@@ -6,7 +6,7 @@ import {
   completionOf,
   connectUpstream,
   type ListKind,
-  NOT_IN_A_CALL,
+  outsideACall,
   type RelayedCapabilities,
   type RelayedRequest,
   type Upstream,
@@ -148,7 +148,7 @@ export class UpstreamConnections {
 
   /** stdio: a sampling or roots request goes to the call holding the process; with none, upstream hears an error. */
   readonly #routedRequest = (request: RelayedRequest, signal: AbortSignal) =>
-    this.#holder?.request({ kind: 'request', ...request }, signal) ?? Promise.reject(NOT_IN_A_CALL);
+    this.#holder?.request({ kind: 'request', ...request }, signal) ?? outsideACall(request);
 }
 
 /** The shared HTTP connection lists; it never asks anybody anything. */

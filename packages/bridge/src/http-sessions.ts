@@ -3,7 +3,7 @@ import type { HeldCall } from './held-call.js';
 import {
   completionOf,
   connectUpstream,
-  NOT_IN_A_CALL,
+  outsideACall,
   type RelayedCapabilities,
   type Upstream,
   type UpstreamEra,
@@ -91,7 +91,7 @@ export class HttpSessions {
       era: this.#era,
       onLog: (params) => route.serving?.notify({ kind: 'log', params }),
       onRequest: (request, signal) =>
-        route.serving?.request({ kind: 'request', ...request }, signal) ?? Promise.reject(NOT_IN_A_CALL),
+        route.serving?.request({ kind: 'request', ...request }, signal) ?? outsideACall(request),
       capabilities,
     });
     this.#era ??= eraOf(client);

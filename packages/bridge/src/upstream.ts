@@ -141,8 +141,17 @@ export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks):
 
 const RELAYED_METHODS: readonly RelayedMethod[] = ['sampling/createMessage', 'roots/list'];
 
-/** What upstream hears for a sampling or roots request outside any call the bridge holds (there is no host to ask). */
-export const NOT_IN_A_CALL = new Error('the bridge has no host to ask outside a call');
+/** What upstream hears for a sampling request outside any call the bridge holds (there is no host to ask). */
+const NOT_IN_A_CALL = new Error('the bridge has no host to ask outside a call');
+
+/**
+ * A sampling or roots request upstream sent outside any call the bridge holds. Roots are answered: none are known
+ * outside a call (servers such as server-everything ask for them as they connect, and would log a failure), and a
+ * call's own roots request reaches its host. Sampling has nobody to answer it, and fails with why.
+ */
+export function outsideACall(request: RelayedRequest): Promise<Result> {
+  return request.method === 'roots/list' ? Promise.resolve({ roots: [] }) : Promise.reject(NOT_IN_A_CALL);
+}
 
 function negotiation(upstream: Upstream, era: UpstreamEra | undefined) {
   if (era === '2025') return { mode: 'legacy' as const };

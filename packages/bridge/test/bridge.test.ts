@@ -550,6 +550,25 @@ describe('identity upstream', () => {
   });
 });
 
+describe('what upstream asks outside any call', () => {
+  it('roots asked as upstream connects (server-everything does) are answered, none yet, not failed', async () => {
+    const bridge = createBridge({
+      upstream: {
+        kind: 'stdio',
+        command: NODE_TS[0]!,
+        args: [...NODE_TS.slice(1), join(import.meta.dirname, 'helpers/roots-at-connect.ts')],
+      },
+    });
+    const served = await serveBridgeHttp(bridge);
+    cleanup.push(() => served.close());
+    const client = new Client({ name: 'host', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(served.url!));
+    cleanup.push(() => client.close());
+    const result = await client.callTool({ name: 'roots_outcome', arguments: {} });
+    expect(textOf(result)).toBe('{"roots":[]}');
+  });
+});
+
 describe('what the host is not asked', () => {
   it('[E-01] a form asking for a secret: never a decline nobody gave; upstream and the host both hear why', async () => {
     const heard: string[] = [];
