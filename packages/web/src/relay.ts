@@ -89,15 +89,18 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
       pumping = false;
     }
   };
+  /** Aborts, on `close`, the prompts of questions that are gone but still shown with why. */
+  const lingering = new AbortController();
   const show = async (question: Question) => {
     const withdrawn = new AbortController();
     shown.set(question.id, withdrawn);
     try {
       let again: Retry | undefined;
       for (;;) {
-        // A question that is gone (answered elsewhere, closed) is shown once more with why, on a signal of its own:
-        // the person reads it and keeps what they typed; nothing they do then is sent.
-        const signal = again?.gone ? new AbortController().signal : withdrawn.signal;
+        // A question that is gone (answered elsewhere, closed) is shown once more with why, on a signal of its own
+        // (its settling must not take the words away; closing the connection does): the person reads it and keeps
+        // what they typed; nothing they do then is sent.
+        const signal = again?.gone ? lingering.signal : withdrawn.signal;
         const answer: QuestionAnswer =
           question.kind === 'form'
             ? await options.ui.form(formPrompt(question, signal, again))
@@ -154,6 +157,7 @@ export function connectRelay(options: RelayConnectionOptions): RelayConnection {
       source.close();
       queued.length = 0;
       for (const controller of shown.values()) controller.abort();
+      lingering.abort();
     },
   };
 }

@@ -42,6 +42,8 @@ describe('refusals, in words', () => {
     await form.getByText('Your answers are too long to send. Shorten them, then send them again.').waitFor();
     await expect(form.getByText('Your last answers were not accepted').count()).resolves.toBe(1);
     await expect(form.getByLabel('Name').inputValue()).resolves.toBe(long);
+    await tab.setViewportSize({ width: 320, height: 568 });
+    await tab.screenshot({ path: '.tmp/screenshots/relay-refused-320.png' });
     await form.getByLabel('Name').fill('Ada');
     await form.getByRole('button', { name: 'Review answers' }).click();
     await form.getByRole('button', { name: 'Submit' }).click();
