@@ -129,9 +129,7 @@ describe('elicit connect: forms in a real terminal', () => {
     await term.type('call echo');
     await term.keys('Enter');
     // The host's own line first: these prompts are the call's arguments, not a question of the server's.
-    await term.waitFor(
-      '◆ elicit · the arguments of your call to echo (you are writing them; the server has asked nothing)',
-    );
+    await term.waitFor('◆ elicit · your arguments for echo: the server has asked nothing yet');
     await answer(term, 'argument text [string]', 'text:hello there', 'Enter');
     await term.waitFor('│ echo: hello there');
     await term.waitFor('elicit›', { count: 2 });

@@ -136,7 +136,7 @@ const ar: Translation<TerminalMessageKey> = {
   'content.resource': '[مورد {uri}]',
   'content.other': '[محتوى من نوع {kind}]',
 
-  'args.heading': 'وسائط استدعائك لـ {tool} (أنت من يكتبها؛ لم يسأل الخادم عن شيء)',
+  'args.heading': 'وسائطك لـ {tool}: لم يسأل الخادم عن شيء بعد',
   'args.argument': 'الوسيط',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}، اختياري]',

@@ -129,7 +129,7 @@ const de: Translation<TerminalMessageKey> = {
   'content.resource': '[Ressource {uri}]',
   'content.other': '[Inhalt vom Typ {kind}]',
 
-  'args.heading': 'die Argumente Ihres Aufrufs von {tool} (Sie geben sie ein; der Server hat nichts gefragt)',
+  'args.heading': 'Ihre Argumente für {tool}: der Server hat noch nichts gefragt',
   'args.argument': 'Argument',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}, optional]',

@@ -139,7 +139,7 @@ export const TERMINAL_EN = {
   'content.other': '[{kind} content]',
 
   // elicit: tool arguments asked one by one.
-  'args.heading': 'the arguments of your call to {tool} (you are writing them; the server has asked nothing)',
+  'args.heading': 'your arguments for {tool}: the server has asked nothing yet',
   'args.argument': 'argument',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}, optional]',

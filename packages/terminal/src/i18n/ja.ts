@@ -129,7 +129,7 @@ const ja: Translation<TerminalMessageKey> = {
   'content.resource': '[リソース {uri}]',
   'content.other': '[{kind} の内容]',
 
-  'args.heading': '{tool} の呼び出しの引数（入力するのはあなたです。サーバーはまだ何も尋ねていません）',
+  'args.heading': '{tool} に渡す引数（サーバーはまだ何も尋ねていません）',
   'args.argument': '引数',
   'args.type': '[{type}]',
   'args.type.optional': '[{type}、任意]',
