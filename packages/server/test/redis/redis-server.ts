@@ -23,24 +23,35 @@ export interface TestRedis {
 const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 const START_TIMEOUT_MS = 10_000;
 
-/** One PING over a raw socket: true on +PONG (loading an AOF answers -LOADING, not ready yet). */
-function ping(port: number): Promise<boolean> {
+/**
+ * Whether the redis-server answering on `port` is ready and is the process `pid`: another test's redis-server can
+ * take a port between `freePort()` and our bind, and a test must never share (or be killed with) someone else's.
+ * Loading an AOF answers -LOADING: not ready yet.
+ */
+function readyAs(port: number, pid: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
+    let reply = '';
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);
     };
     socket.setTimeout(500, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.once('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (data: Buffer) => {
+      reply += data.toString();
+      if (!reply.startsWith('$')) return done(false);
+      const id = /^process_id:(\d+)\r$/m.exec(reply);
+      if (id) done(Number(id[1]) === pid);
+      else if (reply.length > 65_536) done(false);
+    });
   });
 }
 
 export async function startTestRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'elicitkit-redis-'));
-  const port = await freePort();
+  let port = await freePort();
   let child: ChildProcess | undefined;
   let watchdog: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -61,7 +72,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     proc.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
     proc.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
     const end = Date.now() + START_TIMEOUT_MS;
-    while (!(await ping(port))) {
+    while (!(await readyAs(port, proc.pid ?? -1))) {
       if (proc.exitCode !== null || Date.now() > end) {
         proc.kill('SIGKILL');
         throw new Error(`redis-server did not start on 127.0.0.1:${port}: ${output.join('').slice(-2000)}`);
@@ -80,7 +91,17 @@ export async function startTestRedis(): Promise<TestRedis> {
     child = undefined;
   };
 
-  await start();
+  // A port taken between freePort() and redis-server's bind: take another (a restart keeps its port).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await start();
+      break;
+    } catch (error) {
+      if (attempt === 3 || !output.join('').includes('Address already in use')) throw error;
+      output.length = 0;
+      port = await freePort();
+    }
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

@@ -26,6 +26,9 @@ export interface DemoProcess {
   stop(): Promise<number | null>;
 }
 
+/** Under the hook timeout (60 s) with room for what a file starts beside it; the demo starts in about 2 s alone. */
+const DEMO_START_MS = 45_000;
+
 /** Starts `demo:server` and resolves with its endpoint once it prints the line it promises. */
 export function startDemoServer(dataDir: string, extraArgs: string[] = []): Promise<DemoProcess> {
   const child = spawn(
@@ -46,8 +49,9 @@ export function startDemoServer(dataDir: string, extraArgs: string[] = []): Prom
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`demo:server printed no endpoint in time: ${stdout}${stderr}`));
-    }, 30_000);
+      const printed = `${stdout}${stderr}`.trim() || '(it printed nothing)';
+      reject(new Error(`demo:server printed no endpoint within ${DEMO_START_MS / 1000} s: ${printed}`));
+    }, DEMO_START_MS);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /^MCP endpoint: (https?:\/\/\S+\/mcp)$/m.exec(stdout);
