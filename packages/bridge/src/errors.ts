@@ -1,4 +1,4 @@
-import { PeerError } from '@elicitkit/core';
+import { CoreErrorCode, PeerError, UsageError } from '@elicitkit/core';
 
 /** Codes thrown by `@elicitkit/bridge` (see `ElicitkitError`). */
 export const BridgeErrorCode = {
@@ -58,5 +58,15 @@ export function upstreamUnreachable(
   return new PeerError(BridgeErrorCode.UpstreamUnreachable, `cannot reach upstream ${upstream}: ${reason}`, {
     cause,
     details: { upstream, reason },
+  });
+}
+
+/** A bad option of the bridge's, named: `Invalid option <option>: <problem>.` (`details.option`). */
+export function invalidOption(
+  option: string,
+  problem: string,
+): UsageError<'invalid-option', { option: string }> {
+  return new UsageError(CoreErrorCode.InvalidOption, `Invalid option ${option}: ${problem}.`, {
+    details: { option },
   });
 }

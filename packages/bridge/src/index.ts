@@ -13,8 +13,14 @@ export {
   DEFAULT_URL_RETRY_MS,
   type DownstreamCaller,
 } from './bridge.js';
+export { MIN_CALLER_TOKEN_BYTES, type TokenCaller, tokenCallers } from './callers.js';
 export { BridgeErrorCode, type BridgeErrorDetails } from './errors.js';
 export { BRIDGE_IDENTITY, type UpstreamIdentity } from './identity.js';
 export type { SharedRoundsOptions } from './round-router.js';
-export { type ServedBridge, serveBridgeHttp, serveBridgeStdio } from './serve.js';
+export {
+  type ServeBridgeHttpOptions,
+  type ServedBridge,
+  serveBridgeHttp,
+  serveBridgeStdio,
+} from './serve.js';
 export type { ListKind, Upstream } from './upstream.js';

@@ -4,6 +4,12 @@ import type { Redis } from 'ioredis';
 export interface SharedRoundsOptions {
   /** A `redis://` or `rediss://` URL; the bridge opens and closes its connection (needs the `ioredis` package). */
   redis: string;
+  /**
+   * Where the other instances reach this one (its path defaults to the endpoint's), e.g. `http://10.0.0.7:3000`.
+   * Default: the address it listens on; required when that is every interface (`0.0.0.0`, `::`), which is never
+   * advertised. Its host joins the accepted `Host` names, so a forwarded request passes the check.
+   */
+  advertise?: string | URL;
   /** Put before every key, so several deployments share one Redis. Default `elicitkit:bridge:`. */
   keyPrefix?: string;
   /**

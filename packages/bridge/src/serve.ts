@@ -1,16 +1,45 @@
-import { createMcpHttpHandler, listen, type ServeMcpHttpOptions, serveMcpHttp } from '@elicitkit/server/http';
+import { createMcpHttpHandler, listen, type ServeMcpHttpOptions } from '@elicitkit/server/http';
 import type { Server, Transport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Bridge } from './bridge.js';
 import { roundRouter, type SharedRoundsOptions } from './round-router.js';
+import { advertisedEndpoint, callersOnThisMachine, withAdvertisedHost } from './serve-policy.js';
 
 /** A bridge being served; `close` stops serving and gives up every held call. */
 export interface ServedBridge {
-  /** The Streamable HTTP endpoint, e.g. `http://127.0.0.1:49152/mcp`; undefined on stdio. */
+  /**
+   * The Streamable HTTP endpoint, e.g. `http://127.0.0.1:49152/mcp`: the advertised one when instances share rounds,
+   * a loopback one when listening on every interface; undefined on stdio.
+   */
   url: URL | undefined;
   /** Stops serving, then gives up every held call and closes the upstream connections. */
   close(): Promise<void>;
 }
+
+/** What `serveBridgeHttp` is told: where to listen, who may call, and whether instances share rounds. */
+export type ServeBridgeHttpOptions = Pick<
+  ServeMcpHttpOptions,
+  'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'
+> & {
+  /**
+   * Several instances behind one load balancer, without sticky sessions for 2026-07-28 hosts: a round's retry that
+   * lands on another instance is forwarded to the one holding its upstream call (see `SharedRoundsOptions`; its
+   * `advertise` is where the others reach this one).
+   */
+  shared?: SharedRoundsOptions;
+  /**
+   * Reach upstream before listening (default `true`): a bridge whose upstream is not there fails at once with a
+   * `PeerError` `upstream-unreachable` naming it and why, instead of serving hosts errors, and the downstream
+   * servers carry upstream's identity from the first host on. `false`: listen at once, reach upstream on demand.
+   */
+  reachUpstreamFirst?: boolean;
+  /**
+   * Serve callers on other machines without `authenticate` (default `false`). Listening beyond loopback without
+   * authentication, a bridge serves only callers on this machine and answers the others 403 saying why: whoever
+   * reaches it would otherwise use upstream, and whatever credentials the bridge holds for it, as their own.
+   */
+  allowUnauthenticated?: boolean;
+};
 
 /**
  * Serves `bridge` on one Streamable HTTP endpoint for hosts of every revision (2025 sessions and 2026-07-28 requests),
@@ -18,76 +47,63 @@ export interface ServedBridge {
  */
 export async function serveBridgeHttp(
   bridge: Bridge,
-  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'> & {
-    /**
-     * Several instances behind one load balancer, without sticky sessions for 2026-07-28 hosts: a round's retry that
-     * lands on another instance is forwarded to the one holding its upstream call (see `SharedRoundsOptions`).
-     * Instances must reach each other at the endpoint they listen on.
-     */
-    shared?: SharedRoundsOptions;
-    /**
-     * Reach upstream before listening (default `true`): a bridge whose upstream is not there fails at once with a
-     * `PeerError` `upstream-unreachable` naming it and why, instead of serving hosts errors, and the downstream
-     * servers carry upstream's identity from the first host on. `false`: listen at once, reach upstream on demand.
-     */
-    reachUpstreamFirst?: boolean;
-  } = {},
+  options: ServeBridgeHttpOptions = {},
 ): Promise<ServedBridge> {
-  const { shared, reachUpstreamFirst = true, ...serving } = options;
+  const { shared, reachUpstreamFirst = true, allowUnauthenticated = false, ...serving } = options;
+  const hostname = serving.hostname ?? '127.0.0.1';
+  const path = serving.path ?? '/mcp';
+  // Refused before anything is reached or bound.
+  const advertised = shared && advertisedEndpoint(shared.advertise, hostname, path);
   if (reachUpstreamFirst) await bridge.connect();
-  const served = shared
-    ? await serveShared(bridge, serving, shared)
-    : await serveMcpHttp(() => bridge.server(), serving);
+  const handler = createMcpHttpHandler(() => bridge.server(), {
+    ...serving,
+    allowedHosts: withAdvertisedHost(serving.allowedHosts, advertised),
+  });
+  const gate = serving.authenticate || allowUnauthenticated ? undefined : callersOnThisMachine(hostname);
+  // Requests that arrive before the router is ready (it needs this endpoint's address) wait for it.
+  let ready!: (fetch: Fetch) => void;
+  const routed = new Promise<Fetch>((resolve) => (ready = resolve));
+  const listening = await listen(
+    async (request: Request, bindings: object) =>
+      new URL(request.url).pathname !== path
+        ? new Response('Not Found', { status: 404 })
+        : (gate?.(bindings) ?? (await routed)(request)),
+    { hostname, port: serving.port ?? 0 },
+  );
+  const url = new URL(path, reachableHere(listening.url));
+  const router =
+    shared &&
+    (await roundRouter(shared, advertised ?? url, bridge.holdMs).catch(async (error: unknown) => {
+      await listening.close();
+      throw error;
+    }));
+  ready(router ? router.wrap((request) => handler.fetch(request)) : (request) => handler.fetch(request));
   // 2026-07-28 hosts hear list changes on their subscriptions (2025 sessions are told by the bridge itself).
-  const notify = served.handler.notify;
   const stopListening = bridge.onListChanged((kind) => {
-    if (kind === 'tools') notify.toolsChanged();
-    else if (kind === 'prompts') notify.promptsChanged();
-    else notify.resourcesChanged();
+    if (kind === 'tools') handler.notify.toolsChanged();
+    else if (kind === 'prompts') handler.notify.promptsChanged();
+    else handler.notify.resourcesChanged();
   });
   return {
-    url: served.url,
+    url: advertised ?? url,
     close: async () => {
       stopListening();
-      await served.close();
+      await handler.close();
+      await listening.close();
+      await router?.close();
       await bridge.close();
     },
   };
 }
 
-/** The endpoint with its 2026-07-28 rounds routed to their holders through Redis. */
-async function serveShared(
-  bridge: Bridge,
-  options: Pick<ServeMcpHttpOptions, 'hostname' | 'port' | 'path' | 'authenticate' | 'allowedHosts'>,
-  shared: SharedRoundsOptions,
-) {
-  const path = options.path ?? '/mcp';
-  const handler = createMcpHttpHandler(() => bridge.server(), options);
-  // Requests that arrive before the router is ready (it needs this endpoint's address) wait for it.
-  let ready!: (fetch: (request: Request) => Promise<Response>) => void;
-  const routed = new Promise<(request: Request) => Promise<Response>>((resolve) => (ready = resolve));
-  const listening = await listen(
-    async (request: Request) =>
-      new URL(request.url).pathname === path
-        ? (await routed)(request)
-        : new Response('Not Found', { status: 404 }),
-    { hostname: options.hostname ?? '127.0.0.1', port: options.port ?? 0 },
-  );
-  const url = new URL(path, listening.url);
-  const router = await roundRouter(shared, url, bridge.holdMs).catch(async (error: unknown) => {
-    await listening.close();
-    throw error;
-  });
-  ready(router.wrap((request) => handler.fetch(request)));
-  return {
-    url,
-    handler,
-    async close() {
-      await handler.close();
-      await listening.close();
-      await router.close();
-    },
-  };
+type Fetch = (request: Request) => Promise<Response>;
+
+/** Listening on every interface (`0.0.0.0`, `::`), the endpoint is reached here on loopback. */
+function reachableHere(listening: URL): URL {
+  const url = new URL(listening);
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  else if (url.hostname === '[::]') url.hostname = '[::1]';
+  return url;
 }
 
 /** How long a stdio host's `initialize` may wait for upstream to be reached first (desktop hosts give up at 60 s). */

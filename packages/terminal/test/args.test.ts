@@ -91,3 +91,69 @@ describe('elicit command line', () => {
     expect(parsed.ok ? '' : sayInEnglish(parsed.phrase)).toMatch(reason);
   });
 });
+
+describe('elicit bridge deployment options', () => {
+  const refusal = (...argv: string[]) => {
+    const parsed = parseCommandLine(['bridge', ...argv], {});
+    return parsed.ok ? undefined : sayInEnglish(parsed.phrase);
+  };
+  const serve = (...argv: string[]) => {
+    const parsed = parseCommandLine(['bridge', ...argv], {});
+    if (!parsed.ok || parsed.command.name !== 'bridge') throw new Error(`refused: ${JSON.stringify(parsed)}`);
+    return parsed.command.serve;
+  };
+
+  it('takes an address, Host names, where the others reach it and who may call, brackets off an IPv6 address', () => {
+    expect(
+      serve(
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '3000',
+        '--allowed-hosts',
+        'Bridge.example, 10.0.0.7',
+        '--redis',
+        'redis://r:6379',
+        '--advertise',
+        'http://10.0.0.7:3000',
+        '--callers',
+        'callers.txt',
+        'https://up.example/mcp',
+      ),
+    ).toEqual({
+      kind: 'http',
+      host: '0.0.0.0',
+      port: 3000,
+      allowedHosts: ['bridge.example', '10.0.0.7'],
+      redis: 'redis://r:6379',
+      advertise: new URL('http://10.0.0.7:3000'),
+      callersFile: 'callers.txt',
+      allowUnauthenticated: false,
+    });
+    expect(serve('--host', '[::]', 'https://up.example/mcp')).toMatchObject({ host: '::' });
+    expect(serve('https://up.example/mcp')).toMatchObject({ host: '127.0.0.1', port: 0 });
+  });
+
+  it('refuses what contradicts itself or cannot be right, naming it', () => {
+    const up = 'https://up.example/mcp';
+    expect(refusal('--host', 'a b', up)).toContain('--host expects an address to listen on');
+    expect(refusal('--allowed-hosts', 'ok.example,bad host', up)).toContain(
+      '--allowed-hosts expects host names',
+    );
+    expect(refusal('--advertise', 'http://10.0.0.7:3000', up)).toContain('it needs --redis');
+    expect(refusal('--redis', 'redis://r', '--advertise', 'http://0.0.0.0:3000', up)).toContain(
+      '(never 0.0.0.0)',
+    );
+    expect(refusal('--callers', 'f', '--allow-unauthenticated', up)).toContain('contradict each other');
+    expect(refusal('--stdio', '--host', '0.0.0.0', up)).toBe(
+      '--host applies to the HTTP endpoint; with --stdio nothing listens',
+    );
+    expect(refusal('--host', '0.0.0.0', '--allow-unauthenticated', '-H', 'X-Key: k', up)).toContain(
+      '-H credentials would be offered to anyone who reaches 0.0.0.0',
+    );
+    // On loopback, -H with no callers is the single-user case it always was.
+    expect(serve('--allow-unauthenticated', '-H', 'X-Key: k', up)).toMatchObject({ host: '127.0.0.1' });
+    const other = parseCommandLine(['call', up, 'tool', '--callers', 'f'], {});
+    expect(other.ok ? '' : sayInEnglish(other.phrase)).toBe('--callers applies to elicit bridge only');
+  });
+});

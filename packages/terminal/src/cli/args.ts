@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { localeFromEnv } from '../i18n/locale.js';
 import type { Phrase } from '../i18n/phrase.js';
+import { BRIDGE_ONLY, type BridgeServe, bridgeServe } from './bridge-args.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -35,7 +36,7 @@ export type Command =
 export interface BridgeCommand {
   name: 'bridge';
   target: Target;
-  serve: { kind: 'http'; port: number; redis?: string } | { kind: 'stdio' };
+  serve: BridgeServe;
   locale: string;
 }
 
@@ -47,6 +48,11 @@ const options = {
   port: { type: 'string' },
   stdio: { type: 'boolean' },
   redis: { type: 'string' },
+  host: { type: 'string' },
+  'allowed-hosts': { type: 'string' },
+  advertise: { type: 'string' },
+  callers: { type: 'string' },
+  'allow-unauthenticated': { type: 'boolean' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
   locale: { type: 'string' },
@@ -133,15 +139,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (name !== 'connect' && name !== 'call' && name !== 'tasks' && name !== 'bridge')
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
   if (name !== 'bridge') {
-    const bridgeOnly =
-      values.port !== undefined
-        ? '--port'
-        : values.stdio
-          ? '--stdio'
-          : values.redis !== undefined
-            ? '--redis'
-            : undefined;
-    if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: bridgeOnly } });
+    const bridgeOnly = BRIDGE_ONLY.find((option) => values[option] !== undefined);
+    if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: `--${bridgeOnly}` } });
   }
   // `elicit tasks get|cancel <server> <id>`: the action comes before the server, as a subcommand.
   const action = name === 'tasks' ? afterName[0] : undefined;
@@ -179,7 +178,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
 
   if (name === 'bridge') {
     if (operands.length > 0) return fail({ key: 'cli.bridge-extra', params: { given: given(operands[0]!) } });
-    return bridgeCommand(target, values.port, values.stdio === true, values.redis, locale);
+    const serve = bridgeServe(values, target.kind === 'http' ? Object.keys(target.headers).length : 0);
+    return 'key' in serve ? fail(serve) : { ok: true, command: { name: 'bridge', target, serve, locale } };
   }
   if (name === 'connect') {
     if (operands.length > 0)
@@ -199,27 +199,4 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     ok: true,
     command: { name: 'call', tool, ...(argumentsJson !== undefined && { argumentsJson }), ...common },
   };
-}
-
-function bridgeCommand(
-  target: Target,
-  port: string | undefined,
-  stdio: boolean,
-  redis: string | undefined,
-  locale: string,
-): Parsed {
-  if (redis !== undefined && !/^rediss?:\/\/\S+$/.test(redis)) {
-    return fail({ key: 'cli.redis', params: { given: given(redis) } });
-  }
-  if (stdio) {
-    if (port !== undefined) return fail({ key: 'cli.stdio-port' });
-    if (redis !== undefined) return fail({ key: 'cli.stdio-redis' });
-    return { ok: true, command: { name: 'bridge', target, serve: { kind: 'stdio' }, locale } };
-  }
-  const number = port === undefined ? 0 : Number(port);
-  if (port !== undefined && (!/^\d{1,5}$/.test(port) || number > 65535)) {
-    return fail({ key: 'cli.port', params: { given: given(port) } });
-  }
-  const serve = { kind: 'http' as const, port: number, ...(redis !== undefined && { redis }) };
-  return { ok: true, command: { name: 'bridge', target, serve, locale } };
 }

@@ -2,14 +2,17 @@ import { isElicitkitError } from '@elicitkit/core';
 import { loadWords } from '../i18n/messages.js';
 import { say } from '../i18n/phrase.js';
 import type { BridgeCommand } from './args.js';
+import { isLoopback } from './bridge-args.js';
+import { readCallersFile } from './callers-file.js';
 import { describeTarget } from './connection.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
 
 /**
  * `elicit bridge <server>`: fronts the server for hosts of every revision (`@elicitkit/bridge`), on a Streamable HTTP
- * endpoint on 127.0.0.1 (its first line on stdout is `MCP endpoint: <url>`) or, with `--stdio`, on this process's
- * stdin and stdout (then nothing else is written to stdout). Runs until interrupted, or until the stdio host leaves.
+ * endpoint (127.0.0.1 unless `--host`; its first line on stdout is `MCP endpoint: <url>`) or, with `--stdio`, on this
+ * process's stdin and stdout (then nothing else is written to stdout). Runs until interrupted, or until the stdio
+ * host leaves.
  */
 export async function runBridge(command: BridgeCommand): Promise<number> {
   const { t } = await loadWords(command.locale);
@@ -17,31 +20,57 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   try {
     bridgeModule = await import('@elicitkit/bridge');
   } catch (error) {
-    process.stderr.write(`elicit: ${say(t, { key: 'bridge.missing' })} (${describeError(error)})\n`);
+    process.stderr.write(`elicit: ${say(t, { key: 'bridge.missing' })} (${say(t, describeError(error))})\n`);
     return ExitCode.Usage;
   }
-  const { createBridge, serveBridgeHttp, serveBridgeStdio } = bridgeModule;
+  const { createBridge, serveBridgeHttp, serveBridgeStdio, tokenCallers } = bridgeModule;
+  const { serve } = command;
+  let authenticate: ReturnType<typeof tokenCallers> | undefined;
+  if (serve.kind === 'http' && serve.callersFile !== undefined) {
+    try {
+      authenticate = tokenCallers(await readCallersFile(serve.callersFile));
+    } catch (error) {
+      const reason = describeError(error);
+      process.stderr.write(
+        `elicit: ${say(t, { key: 'bridge.callers-file', params: { file: serve.callersFile, reason } })}\n`,
+      );
+      return ExitCode.Usage;
+    }
+  }
   const bridge = createBridge({ upstream: command.target });
   let served: Awaited<ReturnType<typeof serveBridgeHttp>>;
   try {
     served =
-      command.serve.kind === 'stdio'
+      serve.kind === 'stdio'
         ? // A desktop host does not start a server again that exited: stdio keeps serving, and says why it cannot.
           serveBridgeStdio(bridge)
         : await serveBridgeHttp(bridge, {
-            hostname: '127.0.0.1',
-            port: command.serve.port,
+            hostname: serve.host,
+            port: serve.port,
+            allowUnauthenticated: serve.allowUnauthenticated,
+            ...(authenticate && { authenticate }),
+            ...(serve.allowedHosts && { allowedHosts: serve.allowedHosts }),
             // Several instances: a 2026-07-28 round's retry reaches the instance that holds its call.
-            ...(command.serve.redis !== undefined && { shared: { redis: command.serve.redis } }),
+            ...(serve.redis !== undefined && {
+              shared: { redis: serve.redis, ...(serve.advertise && { advertise: serve.advertise }) },
+            }),
           });
   } catch (error) {
-    // Upstream not there (refused, DNS, TLS, 404, 401): one line naming it and why, and the unreachable exit code.
     await bridge.close();
+    // Upstream not there (refused, DNS, TLS, 404, 401): one line naming it and why, and the unreachable exit code.
     if (isElicitkitError(error, 'upstream-unreachable')) {
       process.stderr.write(`elicit: ${error.message}\n`);
       return ExitCode.Connection;
     }
+    // An option the bridge refused (--advertise missing beside --host 0.0.0.0), or an address it cannot bind.
+    if (isElicitkitError(error, 'invalid-option') || (error as { code?: unknown }).code === 'EADDRINUSE') {
+      process.stderr.write(`elicit: ${say(t, describeError(error))}\n`);
+      return ExitCode.Usage;
+    }
     throw error;
+  }
+  if (serve.kind === 'http' && !authenticate && !serve.allowUnauthenticated && !isLoopback(serve.host)) {
+    process.stderr.write(`${say(t, { key: 'bridge.loopback-only', params: { host: serve.host } })}\n`);
   }
   if (served.url)
     process.stdout.write(`${say(t, { key: 'bridge.endpoint', params: { url: served.url.href } })}\n`);
@@ -52,7 +81,7 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
-    if (command.serve.kind === 'stdio') process.stdin.once('end', resolve);
+    if (serve.kind === 'stdio') process.stdin.once('end', resolve);
   });
   await served.close();
   return ExitCode.Ok;

@@ -7,10 +7,10 @@ export const BOOKING = { name: 'Ada', party: 3, seating: 'indoors' };
 
 /**
  * A 2026-07-28 host (SDK v2 with elicitkit) that calls `book` and answers its form with {@link BOOKING}: through `urls`
- * in turn (one endpoint, or several instances behind a load balancer without stickiness). Resolves with the tool's
- * result as JSON.
+ * in turn (one endpoint, or several instances behind a load balancer without stickiness), with `headers` on every
+ * request. Resolves with the tool's result as JSON.
  */
-export async function bookThrough(urls: URL[]): Promise<unknown> {
+export async function bookThrough(urls: URL[], headers: Record<string, string> = {}): Promise<unknown> {
   let next = 0;
   const client = new Client(
     { name: 'host-2026', version: '1.0.0' },
@@ -22,6 +22,7 @@ export async function bookThrough(urls: URL[]): Promise<unknown> {
   });
   await client.connect(
     new StreamableHTTPClientTransport(urls[0]!, {
+      requestInit: { headers },
       fetch: (_url: string | URL | Request, init?: RequestInit) => fetch(urls[next++ % urls.length]!, init),
     } as never),
   );
