@@ -9,6 +9,7 @@ import {
   outsideACall,
   type RelayedCapabilities,
   type RelayedRequest,
+  UNANSWERED_BY_THE_BRIDGE,
   type Upstream,
 } from './upstream.js';
 
@@ -136,14 +137,15 @@ export class UpstreamConnections {
     await client?.close().catch(() => {});
   }
 
-  /** stdio: each ask goes to the call holding the process; with none (an ask outside any call), it is declined. */
+  /** stdio: each ask goes to the call holding the process; with none (an ask outside any call), upstream hears why. */
   readonly #routedUI: ElicitationUI = {
     concurrent: true,
-    form: (prompt) => this.#holder?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+    form: (prompt) => this.#holder?.ask(prompt) ?? UNANSWERED_BY_THE_BRIDGE.outsideACall(),
     url: (prompt) =>
       this.#holder?.askUrl(prompt, this.#connected && completionOf(this.#connected, prompt.flowId)) ??
-      Promise.resolve({ action: 'decline' }),
+      UNANSWERED_BY_THE_BRIDGE.outsideACall(),
     waitForCompletion: (wait) => this.#holder?.waitForCompletion(wait) ?? Promise.resolve('cancel'),
+    rateLimited: UNANSWERED_BY_THE_BRIDGE.rateLimited,
   };
 
   /** stdio: a sampling or roots request goes to the call holding the process; with none, upstream hears an error. */
@@ -151,10 +153,11 @@ export class UpstreamConnections {
     this.#holder?.request({ kind: 'request', ...request }, signal) ?? outsideACall(request);
 }
 
-/** The shared HTTP connection lists; it never asks anybody anything. */
+/** The shared HTTP connection lists; it holds no call, so it has nobody to ask anything. */
 const refusingUI: ElicitationUI = {
-  form: async () => ({ action: 'cancel' }),
-  url: async () => ({ action: 'cancel' }),
+  form: UNANSWERED_BY_THE_BRIDGE.outsideACall,
+  url: UNANSWERED_BY_THE_BRIDGE.outsideACall,
+  rateLimited: UNANSWERED_BY_THE_BRIDGE.rateLimited,
 };
 
 function aborted(signal: AbortSignal): Promise<void> {

@@ -5,6 +5,7 @@ import {
   connectUpstream,
   outsideACall,
   type RelayedCapabilities,
+  UNANSWERED_BY_THE_BRIDGE,
   type Upstream,
   type UpstreamEra,
 } from './upstream.js';
@@ -81,11 +82,12 @@ export class HttpSessions {
       ui: {
         // The held call passes every prompt on at once: the host meets a round's asks together.
         concurrent: true,
-        form: (prompt) => route.serving?.ask(prompt) ?? Promise.resolve({ action: 'decline' }),
+        form: (prompt) => route.serving?.ask(prompt) ?? UNANSWERED_BY_THE_BRIDGE.outsideACall(),
         url: (prompt) =>
           route.serving?.askUrl(prompt, route.client && completionOf(route.client, prompt.flowId)) ??
-          Promise.resolve({ action: 'decline' }),
+          UNANSWERED_BY_THE_BRIDGE.outsideACall(),
         waitForCompletion: (wait) => route.serving?.waitForCompletion(wait) ?? Promise.resolve('cancel'),
+        rateLimited: UNANSWERED_BY_THE_BRIDGE.rateLimited,
       },
       headers,
       era: this.#era,

@@ -1,4 +1,9 @@
-import { type ElicitationHost, type ElicitationUI, installElicitation } from '@elicitkit/client';
+import {
+  type ElicitationHost,
+  type ElicitationUI,
+  installElicitation,
+  promptUnanswerable,
+} from '@elicitkit/client';
 import {
   Client,
   type LoggingMessageNotification,
@@ -152,6 +157,27 @@ const NOT_IN_A_CALL = new Error('the bridge has no host to ask outside a call');
 export function outsideACall(request: RelayedRequest): Promise<Result> {
   return request.method === 'roots/list' ? Promise.resolve({ roots: [] }) : Promise.reject(NOT_IN_A_CALL);
 }
+
+/**
+ * What the bridge's upstream UIs say where no person can be asked: upstream hears an error with why, never a
+ * `decline` or `cancel` nobody gave. Outside any call (a form pushed while no call holds the connection), and over
+ * the rate limit (E-43's question "allow more?" is the host's to put to its person, not the bridge's).
+ */
+export const UNANSWERED_BY_THE_BRIDGE: Pick<ElicitationUI, 'rateLimited'> & {
+  outsideACall(): Promise<never>;
+} = {
+  outsideACall: () =>
+    Promise.reject(
+      promptUnanswerable(
+        'The bridge has no host to ask outside a call: ask during a tool call, whose host is asked.',
+        'outside-call',
+      ),
+    ),
+  rateLimited: (prompt) =>
+    Promise.reject(
+      promptUnanswerable(`${prompt.message} The bridge refuses the rest; nobody was asked.`, 'rate-limited'),
+    ),
+};
 
 function negotiation(upstream: Upstream, era: UpstreamEra | undefined) {
   if (era === '2025') return { mode: 'legacy' as const };

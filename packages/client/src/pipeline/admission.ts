@@ -1,3 +1,5 @@
+import { isElicitkitError } from '@elicitkit/core';
+import { ClientErrorCode } from '../errors.js';
 import type { PromptSurface } from '../host/surface.js';
 import type { OverBudget, RequestBudget } from '../policy/rate-limiter.js';
 import type { Requester } from '../ui.js';
@@ -9,7 +11,8 @@ export type Admission = (signal: AbortSignal) => Promise<boolean>;
  * The rate limit as the person meets it (E-43). Within budget, a request goes on. Over it, the person is
  * asked once whether to allow more (`ui.rateLimited`, queued like a prompt; requests arriving meanwhile
  * wait for the same answer): `allow` gives a fresh budget, `block` (or a UI without the method) answers the
- * requests `cancel` and sends one `rate-limited` notice, until a request fits the budget again.
+ * requests `cancel` and sends one `rate-limited` notice, until a request fits the budget again. A UI with nobody to
+ * ask (a bridge) throws `promptUnanswerable` instead: that request fails with why, as the pipeline fails any such.
  */
 export function createAdmission(budget: RequestBudget, surface: PromptSurface): Admission {
   let blocked: OverBudget | undefined;
@@ -69,6 +72,7 @@ async function askPerson(
     );
     return choice === 'allow' ? 'allow' : 'block';
   } catch (error) {
+    if (!signal.aborted && isElicitkitError(error, ClientErrorCode.PromptUnanswerable)) throw error;
     // A withdrawn question or a failing UI is a "no": nothing more is shown.
     if (!signal.aborted) surface.events.emit('error', { requester, during: 'ui', error });
     return 'block';
