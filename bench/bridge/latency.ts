@@ -14,7 +14,8 @@
  * One `tools/call` answering one form is one sample; the bridge opens an upstream connection for each call (a
  * session on 2025-11-25), which is part of what it adds. Upstreams run in a child process; the bridge and the hosts
  * here, over Streamable HTTP on 127.0.0.1. Direct and bridged batches interleave, the order flipped every batch.
- * Then the memory the bridge keeps per held upstream call: calls whose form the host never answers.
+ * Then the memory the bridge keeps per held upstream call: calls whose form a host (in a process of its own) never
+ * answers.
  * Run: node --conditions=@elicitkit/source --expose-gc --import tsx bench/bridge/latency.ts
  */
 import { spawn } from 'node:child_process';
@@ -151,7 +152,8 @@ await sharedA.served.close();
 await sharedB.served.close();
 await redis.dispose();
 
-// Memory per held call: a 2025 host that never answers, N calls left waiting on the bridge.
+// Memory per held call: a 2025 host that never answers (in a process of its own, so this heap is the bridge's),
+// N calls left waiting on the bridge: a few first, so that what is made once is out of the count.
 const settle = async () => {
   for (let i = 0; i < 4; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -159,17 +161,26 @@ const settle = async () => {
   }
   return process.memoryUsage().heapUsed;
 };
-const held = 100;
-const silent = await v1Host(bridge1.served.url!.href, () => new Promise(() => {}));
+const silent = spawn(
+  process.execPath,
+  [...process.execArgv, fileURLToPath(new URL('./silent-host.ts', import.meta.url))],
+  { stdio: ['pipe', 'ignore', 'inherit'] },
+);
+const holding = async (count: number) => {
+  const target = bridge1.bridge.held + count;
+  silent.stdin.write(`${bridge1.served.url!.href} ${count}\n`);
+  while (bridge1.bridge.held < target) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+await holding(5);
+const held = 200;
 const before = await settle();
-const pending = Array.from({ length: held }, () => silent.call().catch(() => {}));
-while (bridge1.bridge.held < held) await new Promise((resolve) => setTimeout(resolve, 20));
+await holding(held);
 const after = await settle();
 console.log(
   `bridge, memory per held upstream call: ${((after - before) / held / 1024).toFixed(1)} KiB ` +
-    `(${held} calls held; the upstream client, its session and the waiting form)`,
+    `(${held} calls held from a host in another process; the upstream client, its session and the waiting form)`,
 );
-void pending;
+silent.stdin.end();
 
 for (const host of Object.values(hosts)) await host.close();
 await bridge1.served.close();
