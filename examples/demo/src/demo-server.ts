@@ -87,7 +87,8 @@ export function createDemoServer(
           'connects your Example Calendar account through OAuth in your browser.',
       },
     ),
-    { requestState: { key: services.stateKey }, tasks: services.tasks },
+    // Issue 37: a host that cannot show forms gets a link to this server's own form page instead of a refusal.
+    { requestState: { key: services.stateKey }, tasks: services.tasks, fallback: services.urlMode.formFallback },
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);
@@ -172,6 +173,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
     browserIdentity: auth.sessions.browserIdentity,
     csrfSecret: await loadOrCreateSecretFile(dataDir, 'csrf.key'),
     kinds: [secretKind({ vault })],
+    formFallback: true,
     oauth: oauthProviders([exampleCalendarProvider(calendar, calendarClient)]),
     ...(logger ? { logger } : {}),
   });

@@ -62,8 +62,10 @@ const ENTRIES: Record<string, string[]> = {
   ],
   // Issue 23: what a tool or kind author needs for URL flows and their pages; state, secrets and login are below.
   '@elicitkit/server/url': [
+    'DEFAULT_MAX_OPEN_FALLBACKS',
     'DEFAULT_PAGE_MAX_BODY_BYTES',
     'DEFAULT_URL_FLOW_TTL_MS',
+    'FALLBACK_FORM_KIND',
     'UrlErrorCode',
     'bearerIdentity',
     'createUrlMode',

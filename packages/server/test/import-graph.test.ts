@@ -56,7 +56,8 @@ const LAYERS: readonly (readonly (string | readonly string[])[])[] = [
   [['url/flow/request.ts', 'url/flow/connections.ts', 'url/flow/oauth-handle.ts', 'url/flow/csrf.ts']],
   ['url/flow/service.ts'],
   ['url/flow/connection-handle.ts', 'url/flow/pages.ts'],
-  ['url/flow/oauth-binding.ts'],
+  // The OAuth binding, and the form fallback's engine and page (issue 37), both on the service.
+  ['url/flow/oauth-binding.ts', 'url/fallback/'],
   // URL mode in one call; third-party OAuth plugging into it, from its codes and providers up through the
   // stored tokens and the flow (connect page, callback) to `url.oauth` and `oauthProviders`.
   ['url/url-mode.ts', 'oauth/errors.ts'],

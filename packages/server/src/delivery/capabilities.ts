@@ -46,7 +46,12 @@ function refusalIn(scope: RequestScope, mode: ElicitationMode): Refusal {
 
 /** Whether an elicitation of `mode` can reach the user in this request, and if not, why. */
 export function elicitationAvailability(ctx: HandlerContext, mode: ElicitationMode): ElicitationAvailability {
-  return refusalIn(scopeOf(ctx), mode).availability;
+  return availabilityIn(scopeOf(ctx), mode);
+}
+
+/** {@link elicitationAvailability} of a request whose scope is at hand. */
+export function availabilityIn(scope: RequestScope, mode: ElicitationMode): ElicitationAvailability {
+  return refusalIn(scope, mode).availability;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
 import type { HandlerContext } from '../sdk/seam.js';
+import { availabilityIn } from './capabilities.js';
+import { deliverByFallback, fallbackApplies } from './fallback.js';
 import { type DeliveryOptions, deliverFormOnSession } from './form-2025.js';
 import { deliverFormInRound } from './form-2026.js';
 import { scopeOf } from './scope.js';
@@ -15,6 +17,11 @@ export function deliverForm<Data>(
   options: DeliveryOptions = {},
 ): Promise<FormResult<Data>> {
   const scope = scopeOf(ctx);
+  // Issue 37: a host that cannot show the form, with the fallback on, gets the link instead of a refusal.
+  if (fallbackApplies(scope)) {
+    const availability = availabilityIn(scope, 'form');
+    if (availability !== 'available') return deliverByFallback(ctx, scope, request, availability);
+  }
   return scope.round
     ? deliverFormInRound(ctx, { ...scope, round: scope.round }, request, options)
     : deliverFormOnSession(ctx, scope, request, options);

@@ -17,6 +17,8 @@ import type { StateKeyInput } from '../state/state-keyring-cache.js';
 import { checkStateKey } from '../state/state-keys.js';
 import { TaskDelivery } from '../tasks/delivery.js';
 import type { Tasks } from '../tasks/engine.js';
+import { fallbackExtension, offeredResult } from './fallback.js';
+import type { FormFallback } from './fallback-types.js';
 import { DEFAULT_MAX_ANSWER_ATTEMPTS } from './reask.js';
 import { DEFAULT_MAX_ROUNDS, type RequestHandler, RoundRunner, type RoundSettings } from './rounds.js';
 import { recordScope } from './scope.js';
@@ -64,6 +66,13 @@ export interface ElicitationOptions {
    * Tools wrapped in `longRunning` then run as tasks for requests that declare `io.modelcontextprotocol/tasks`.
    */
   tasks?: Tasks;
+  /**
+   * Issue 37: forms a host cannot show (it declared no form mode, or cannot be sent a request) are answered in the
+   * browser instead of failing: the tool call ends with a result that gives the person a link on this server's own
+   * origin, and the same call made again finds their answer. `urlMode.formFallback` (`@elicitkit/server/url`), which
+   * signs the person in and binds the answer to them, the tool and its arguments. Off by default.
+   */
+  fallback?: FormFallback;
 }
 
 const ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']); // M-01
@@ -113,7 +122,8 @@ export function enableElicitation(
   if (adapted.sdk === 'v2') {
     // The Tasks extension rides on every run (T-03 needs it even without an engine: a required task answers -32021).
     const tasks = new TaskDelivery(options.tasks, adapted.seam, settings);
-    const rounds = new RoundRunner(adapted.seam, { ...settings, extensions: [tasks] });
+    const extensions = options.fallback ? [tasks, fallbackExtension] : [tasks];
+    const rounds = new RoundRunner(adapted.seam, { ...settings, extensions });
     const low = adapted.server;
     const install = low.setRequestHandler.bind(low) as (method: string, ...rest: unknown[]) => void;
     low.setRequestHandler = ((method: string, ...rest: unknown[]) => {
@@ -140,8 +150,11 @@ export function enableElicitation(
       if (!ROUND_METHODS.has(request.method)) return handler(request, extra);
       // v1 speaks the 2025 revisions only: every request is a session's.
       const call = new Call(v1Call(extra as V1HandlerExtra, seam), settings.wait);
-      recordScope(extra, { era: '2025-11-25', call, policy: settings.policy });
+      recordScope(extra, { era: '2025-11-25', call, policy: settings.policy, request });
       const result = await handler(request, extra);
+      // Issue 37: a form the host cannot show went through the browser; the call is answered with the link.
+      const offered = offeredResult(extra as never);
+      if (offered) return offered;
       // E-23: a -32042 the handler threw reaches the client as the JSON-RPC error, not as v1 McpServer's tool error.
       const thrown = call.thrown;
       if (thrown && isToolErrorOf(result, thrown)) throw thrown;
@@ -177,6 +190,7 @@ function resolveOptions(options: ElicitationOptions): Omit<RoundSettings, 'exten
       maxAnswerAttempts: options.maxAnswerAttempts ?? DEFAULT_MAX_ANSWER_ATTEMPTS,
       clock,
       log: options.log ?? DEFAULT_LOG,
+      ...(options.fallback && { fallback: options.fallback }),
     },
     wait: { clock, progressIntervalMs: interval },
   };

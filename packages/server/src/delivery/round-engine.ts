@@ -78,7 +78,7 @@ export async function runFlow(flow: RoundFlow, start: FlowState): Promise<RoundO
     });
     const ctx = flow.contextFor(state, responses ?? {}, run);
     const call = new Call(v2Call(ctx, flow.server, true), flow.wait);
-    recordScope(ctx, { era: '2026-07-28', call, policy: flow.policy, round });
+    recordScope(ctx, { era: '2026-07-28', call, policy: flow.policy, round, request: flow.request });
     flow.entered?.(ctx);
     let result: Result | undefined;
     let failure: { error: unknown } | undefined;

@@ -72,7 +72,7 @@ export class RoundRunner {
     return async (request, ctx) => {
       if (requestEra(ctx) === '2025-11-25') {
         const call = new Call(v2Call(ctx, this.#server, false), this.#settings.wait);
-        recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy });
+        recordScope(ctx, { era: '2025-11-25', call, policy: this.#settings.policy, request });
         const exits = this.#enter(ctx);
         const result = await handler(request, ctx);
         const instead = settleRun(exits, method, request, ctx, undefined);

@@ -1,6 +1,8 @@
 import type { Clock } from '@elicitkit/core';
+import type { Result } from '@modelcontextprotocol/server';
 import { elicitationNotEnabledError } from '../errors.js';
 import type { CallSeam, HandlerContext } from '../sdk/seam.js';
+import type { FormFallback } from './fallback-types.js';
 import type { Round } from './round.js';
 
 /**
@@ -19,6 +21,8 @@ export interface ScopePolicy {
   clock: Clock;
   /** Where hints for the server's author go (once each). */
   log: (line: string) => void;
+  /** Forms the host cannot show are answered in the browser (`enableElicitation({ fallback })`, issue 37). */
+  fallback?: FormFallback;
 }
 
 export interface RequestScope {
@@ -28,6 +32,10 @@ export interface RequestScope {
   policy: ScopePolicy;
   /** Present on 2026-07-28 requests: the multi round-trip state of this run of the handler. */
   round?: Round;
+  /** The request the handler serves (its method, and for a tool call the tool's name and arguments). */
+  request?: { method: string; params?: Record<string, unknown> };
+  /** Set when a form went through the browser: the run is answered with this result (the link) instead. */
+  offered?: Result;
 }
 
 // Keyed by what identifies the request whatever copies the SDK makes of the context: v2's `ctx.mcpReq` (the SDK hands

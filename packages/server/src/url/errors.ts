@@ -29,6 +29,8 @@ export const UrlErrorCode = {
   VaultRecordInvalid: 'vault-record-invalid',
   /** RefusedError. The user declined or cancelled the URL elicitation; `details.action`. */
   ElicitationDeclined: 'elicitation-declined',
+  /** PeerError. One person has as many form-fallback links open as allowed (issue 37); they answer one or wait. */
+  TooManyFallbacks: 'too-many-fallbacks',
 } as const;
 export type UrlErrorCode = (typeof UrlErrorCode)[keyof typeof UrlErrorCode];
 
@@ -46,6 +48,7 @@ export interface UrlErrorDetails {
   'store-conflict': Record<never, never>;
   'vault-record-invalid': Record<never, never>;
   'elicitation-declined': { action: 'decline' | 'cancel' };
+  'too-many-fallbacks': Record<never, never>;
 }
 
 declare module '@elicitkit/core' {

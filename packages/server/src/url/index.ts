@@ -14,6 +14,8 @@ export { urlElicitationRequired } from '../delivery/url-2025.js';
 export type { StartedUrlElicitation, UrlElicitationRequest } from '../delivery/url-flows.js';
 export { loadOrCreateSecretFile } from '../files/secret-file.js';
 export { UrlErrorCode, type UrlErrorDetails } from './errors.js';
+export { DEFAULT_MAX_OPEN_FALLBACKS } from './fallback/form-fallback.js';
+export { FALLBACK_FORM_KIND } from './fallback/form-kind.js';
 export type { UrlElicitationConnection } from './flow/connection-handle.js';
 export { DEFAULT_PAGE_MAX_BODY_BYTES } from './flow/pages.js';
 export { DEFAULT_URL_FLOW_TTL_MS } from './flow/service.js';

@@ -1,8 +1,11 @@
-import { type Clock, systemClock, UsageError } from '@elicitkit/core';
+import { type Clock, integerOption, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
+import type { FormFallback } from '../delivery/fallback-types.js';
 import type { AnyMcpServer } from '../sdk/adapt.js';
 import { UrlErrorCode } from './errors.js';
+import { UrlFormFallback } from './fallback/form-fallback.js';
+import { fallbackFormKind } from './fallback/form-kind.js';
 import { UrlElicitationConnection } from './flow/connection-handle.js';
 import { type BoundOAuth, bindOAuth, type OAuthProviders } from './flow/oauth-binding.js';
 import type { OAuthConnectionHandle } from './flow/oauth-handle.js';
@@ -33,8 +36,14 @@ export interface UrlModeOptions {
   kinds?: readonly ElicitationKind[];
   /** Third-party OAuth: `oauthProviders([...])` from `@elicitkit/server/oauth`. Needs `vault`. */
   oauth?: OAuthProviders;
-  /** Where OAuth keeps tokens and in-flight authorizations, encrypted (E-30, E-36). */
+  /** Where OAuth keeps tokens and in-flight authorizations, and the form fallback answers, encrypted (E-30, E-36). */
   vault?: Vault;
+  /**
+   * Issue 37: answer forms in the browser when the host cannot show them. Adds the page (kind `elicitkit-form`) and
+   * `urlMode.formFallback`, to pass to `enableElicitation({ fallback })`. Needs `vault`. `maxOpenPerUser`: open links
+   * one person may have at once in this process (default 20).
+   */
+  formFallback?: boolean | { maxOpenPerUser?: number };
   /** Security events (wrong user at a page, refused callbacks); default: warnings on stderr. */
   logger?: UrlElicitationLogger;
   /** How long an elicitation URL stays usable. Default 15 minutes. */
@@ -69,6 +78,7 @@ export class UrlElicitations {
   readonly #oauth: BoundOAuth | undefined;
   readonly #makeOAuth: ((connection: UrlElicitationConnection) => OAuthConnectionHandle) | undefined;
   readonly #routes: Hono;
+  readonly #formFallback: UrlFormFallback | undefined;
 
   /** Use `createUrlMode(options)`. */
   constructor(options: UrlModeOptions) {
@@ -97,7 +107,15 @@ export class UrlElicitations {
             clock,
           })
         : undefined;
-    const kinds = [...(options.kinds ?? []), ...(this.#oauth ? [this.#oauth.kind] : [])];
+    const fallback = options.formFallback;
+    if (fallback && !options.vault) {
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'createUrlMode: formFallback needs vault (the answers given in the browser are kept there, encrypted)',
+      );
+    }
+    const fallbackKinds = fallback && options.vault ? [fallbackFormKind(options.vault)] : [];
+    const kinds = [...(options.kinds ?? []), ...(this.#oauth ? [this.#oauth.kind] : []), ...fallbackKinds];
     const names = kinds.map((k) => k.name);
     const twice = names.find((name, i) => names.indexOf(name) !== i);
     if (twice !== undefined)
@@ -115,6 +133,10 @@ export class UrlElicitations {
       ...(options.reconnectGraceMs === undefined ? {} : { reconnectGraceMs: options.reconnectGraceMs }),
     });
     this.#makeOAuth = oauth ? (connection) => oauth.handleFor(connection) : undefined;
+    const maxOpen = typeof fallback === 'object' ? fallback.maxOpenPerUser : undefined;
+    if (maxOpen !== undefined) integerOption('formFallback.maxOpenPerUser', maxOpen, { min: 1 });
+    this.#formFallback =
+      fallback && options.vault ? new UrlFormFallback(this.#service, options.vault, maxOpen) : undefined;
     this.#routes = new Hono().route(
       '/',
       createElicitationPages({
@@ -139,6 +161,21 @@ export class UrlElicitations {
       session.authInfo ? { authInfo: session.authInfo } : {},
     );
     return new UrlElicitationConnection(this.#service, connection, learned, this.#makeOAuth);
+  }
+
+  /**
+   * Issue 37, for `enableElicitation(server, { fallback: urlMode.formFallback })`: forms the host cannot show are
+   * answered on this server's pages, and the tool call made again finds the answer. Throws unless `createUrlMode`
+   * got `formFallback: true`.
+   */
+  get formFallback(): FormFallback {
+    if (!this.#formFallback) {
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        'urlMode.formFallback: pass formFallback: true (and a vault) to createUrlMode',
+      );
+    }
+    return this.#formFallback;
   }
 
   /**

@@ -4,6 +4,8 @@ import type { ClientBinding, ElicitationRecord } from '../store/types.js';
 
 /** Records of 2026-07-28 flows carry this before their flow id instead of a connection id: no notice goes to them. */
 export const MRTR_CONNECTION_PREFIX = 'mrtr:';
+/** Marks a flow of the form fallback (issue 37): no client to notify, the person makes the call again. */
+export const FALLBACK_CONNECTION_PREFIX = 'fallback:';
 
 /**
  * One MCP server instance attached for URL elicitation: one client connection (a Streamable HTTP session,

@@ -9,7 +9,12 @@ import type { ElicitationKind } from '../kinds/types.js';
 import { logRef, stderrLogger, type UrlElicitationLogger } from '../log.js';
 import { parsePublicBaseUrl } from '../public-url.js';
 import type { CompleteOutcome, ElicitationRecord, ElicitationStore } from '../store/types.js';
-import { AttachedConnection, MRTR_CONNECTION_PREFIX, noticeRecipient } from './connections.js';
+import {
+  AttachedConnection,
+  FALLBACK_CONNECTION_PREFIX,
+  MRTR_CONNECTION_PREFIX,
+  noticeRecipient,
+} from './connections.js';
 import { MAX_TTL_MS, MIN_TTL_MS } from './request.js';
 
 /** The engine's settings; `createUrlMode` documents each (`UrlModeOptions`). */
@@ -241,11 +246,16 @@ export class UrlElicitationService {
 
   async #onCompleted(record: ElicitationRecord): Promise<void> {
     for (const waiter of [...(this.#waiters.get(record.id) ?? [])]) waiter.resolve();
-    if (record.client.connectionId.startsWith(MRTR_CONNECTION_PREFIX)) {
-      // M-17: a 2026-07-28 flow learns of completion on its retry (the waiters above), never by a notice.
+    const connectionId = record.client.connectionId;
+    if (
+      connectionId.startsWith(MRTR_CONNECTION_PREFIX) ||
+      connectionId.startsWith(FALLBACK_CONNECTION_PREFIX)
+    ) {
+      // M-17: a 2026-07-28 flow learns of completion on its retry (the waiters above), never by a notice; a
+      // fallback's host never asked, and its person makes the call again.
       this.logger.info('elicitation.notice-not-sent', {
         elicitation: logRef(record.id),
-        reason: '2026-07-28 flow',
+        reason: connectionId.startsWith(MRTR_CONNECTION_PREFIX) ? '2026-07-28 flow' : 'form fallback',
       });
       return;
     }

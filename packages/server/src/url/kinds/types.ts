@@ -17,7 +17,13 @@ export interface KindPage {
   /** Completes this elicitation once; the completion notice goes to the initiating client (E-17, E-18). */
   complete(): Promise<CompleteOutcome>;
   /** A full page in the package's layout, with the security headers of every elicitation page. */
-  render(page: { title: string; body: HtmlContent; status?: number }): Response;
+  render(page: {
+    title: string;
+    body: HtmlContent;
+    status?: number;
+    lang?: string;
+    dir?: 'ltr' | 'rtl';
+  }): Response;
   log: UrlElicitationLogger;
 }
 

@@ -10,9 +10,16 @@ export type HtmlContent = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.4rem}label{display:block;font-weight:600;margin:1rem 0 .3rem}
-input[type=password],input[type=text]{width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
-button{margin-top:1rem;padding:.5rem 1.2rem;font:inherit}.muted{color:#555}.error{color:#a00}
-.message{white-space:pre-wrap;border-left:3px solid #ccc;padding-left:.8rem}`;
+input[type=password],input[type=text],input[type=email],input[type=url],input[type=date]{width:100%;padding:.5rem;
+font:inherit;box-sizing:border-box;border:2px solid #555}
+button{margin-top:1rem;padding:.5rem 1.2rem;font:inherit}.muted{color:#555}.error{color:#a00;font-weight:600}
+.message{white-space:pre-wrap;border-left:3px solid #ccc;padding-left:.8rem}
+fieldset{border:0;padding:0;margin:1rem 0 0}legend{font-weight:600;padding:0}.hint{color:#555;margin:.2rem 0}
+label.check{font-weight:400;display:flex;gap:.5rem;align-items:center;margin:.4rem 0}
+label.check input{width:1.4rem;height:1.4rem;margin:0}
+.field.invalid{border-left:4px solid #a00;padding-left:.8rem}.field.invalid input{border-color:#a00}
+.error-summary{border:4px solid #a00;padding:0 1rem 1rem}.error-summary h2{font-size:1.2rem}
+.error-summary a{color:#a00;font-weight:600}:focus-visible{outline:3px solid #fd0;outline-offset:0}`;
 
 /** The CSP allows this one stylesheet by hash, and nothing else. */
 export const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
@@ -35,15 +42,25 @@ export interface PageOptions {
   status?: number;
   /** Added to the response (the security headers come from `pageSecurityHeaders()`). */
   headers?: Record<string, string>;
+  /** The page's language (a BCP 47 tag) and writing direction. Default `en`, `ltr`. */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 /**
  * A complete HTML page in the package's layout. Its security headers (CSP, no-store, no framing…) come from
  * `pageSecurityHeaders()`, which every route of the package runs; a page served elsewhere needs it too.
  */
-export function htmlPage({ title, body, status = 200, headers = {} }: PageOptions): Response {
+export function htmlPage({
+  title,
+  body,
+  status = 200,
+  headers = {},
+  lang = 'en',
+  dir = 'ltr',
+}: PageOptions): Response {
   const document = html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><title>${title}</title><style>${raw(STYLE)}</style></head>
 <body><main>${body}</main></body></html>`;
   return new Response(document instanceof Promise ? streamOf(document) : printable(document), {
