@@ -6,7 +6,21 @@ import { Hono } from 'hono';
 import { listenOnLoopback } from '../../../../test/support/listen.js';
 import { capturingTransport } from '../../../../test/support/wire-capture.js';
 import { createMcpHttpHandler } from '../../src/http/index.js';
-import { type ElicitationOptions, enableElicitation, type HandlerContext } from '../../src/index.js';
+import {
+  type ElicitationOptions,
+  elicitForm,
+  enableElicitation,
+  type HandlerContext,
+  integer,
+  text,
+} from '../../src/index.js';
+
+/** The form of the `book` tool (`formFallback`). */
+export const BOOKING_FORM = {
+  name: text({ minLength: 2 }).title('Name'),
+  party: integer({ minimum: 1, maximum: 12 }).title('Party size'),
+};
+
 import {
   bearerIdentity,
   createUrlMode,
@@ -48,6 +62,8 @@ export interface TestServerOptions {
   elicitation?: ElicitationOptions;
   /** Registers more tools on each server made, with its URL-mode connection. */
   tools?: (server: McpServer, url: UrlElicitationConnection) => void;
+  /** Issue 37: forms a host cannot show are answered in the browser; adds the `book` tool that asks one. */
+  formFallback?: boolean;
 }
 
 export interface TestServer {
@@ -85,6 +101,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     publicBaseUrl: base,
     identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
+    ...(options.formFallback && { formFallback: true, vault }),
     logger,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),
@@ -97,7 +114,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   const makeServer = (authInfo: AuthInfo | undefined) => {
     const info = { name: 'url-test-server', version: '1.0.0' };
-    const settings = { requestState: { key: STATE_KEY }, ...options.elicitation };
+    const settings = {
+      requestState: { key: STATE_KEY },
+      ...(options.formFallback && { fallback: elicitations.formFallback }),
+      ...options.elicitation,
+    };
     const made =
       options.sdk === 'v1'
         ? enableElicitation(new V1McpServer(info), settings)
@@ -107,6 +128,16 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       registerTool(name: string, config: object, handler: (ctx: HandlerContext) => Promise<unknown>): void;
     };
     const url = elicitations.attach(made, authInfo ? { authInfo } : {});
+    if (options.formFallback) {
+      server.registerTool('book', { description: 'Books a table: asks who and how many' }, async (ctx) => {
+        const outcome = await elicitForm(ctx, { message: 'Book a table.', schema: BOOKING_FORM });
+        if (outcome.action !== 'accept')
+          return { content: [{ type: 'text', text: `Not booked: ${outcome.action}` }] };
+        return {
+          content: [{ type: 'text', text: `Booked ${outcome.data.name} for ${outcome.data.party}.` }],
+        };
+      });
+    }
     server.registerTool('set_api_key', { description: 'Store your Example API key' }, async (ctx) => {
       const started = await url.start(ctx, {
         kind: 'secret',
