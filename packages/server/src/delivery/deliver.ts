@@ -2,7 +2,7 @@ import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
 import type { HandlerContext } from '../sdk/seam.js';
 import { availabilityIn } from './capabilities.js';
-import { deliverByFallback, fallbackApplies } from './fallback.js';
+import { deliverByFallback, fallbackApplies, isListedHost } from './fallback.js';
 import { type DeliveryOptions, deliverFormOnSession } from './form-2025.js';
 import { deliverFormInRound } from './form-2026.js';
 import { scopeOf } from './scope.js';
@@ -21,8 +21,25 @@ export function deliverForm<Data>(
   if (fallbackApplies(scope)) {
     const availability = availabilityIn(scope, 'form');
     if (availability !== 'available') return deliverByFallback(ctx, scope, request, availability);
+    if (isListedHost(scope)) return deliverByFallback(ctx, scope, request, 'listed-host');
+    const within = scope.policy.fallback.policy?.declinedWithinMs;
+    if (!scope.round && within !== undefined) return timedOnSession(ctx, scope, request, options, within);
   }
   return scope.round
     ? deliverFormInRound(ctx, { ...scope, round: scope.round }, request, options)
     : deliverFormOnSession(ctx, scope, request, options);
+}
+
+/** A 2025 session's form, timed: a decline quicker than `within` ms is the host's, and goes through the browser. */
+async function timedOnSession<Data>(
+  ctx: HandlerContext,
+  scope: Parameters<typeof deliverByFallback>[1],
+  request: FormRequest<Data>,
+  options: DeliveryOptions,
+  within: number,
+): Promise<FormResult<Data>> {
+  const sent = scope.policy.clock.now();
+  const result = await deliverFormOnSession(ctx, scope, request, options);
+  if (result.action !== 'decline' || scope.policy.clock.now() - sent >= within) return result;
+  return deliverByFallback(ctx, scope, request, 'fast-decline');
 }

@@ -10,6 +10,8 @@ import type { HandlerContext } from '../sdk/seam.js';
  * in.
  */
 export interface FormFallback {
+  /** When else to fall back, for hosts that declare forms and do not show them (opt-in; never on a person's answer). */
+  readonly policy?: FallbackPolicy;
   /**
    * For a form the host of `call` cannot be asked (`why`): the answer this person gave in the browser for this very
    * call (same tool, same arguments, same form), used once; else the tool result that gives them the link.
@@ -30,7 +32,26 @@ export interface FallbackCall {
   hint(line: string): void;
 }
 
-/** Why a form goes through the browser: the host declared no form mode, or cannot be sent a request at all. */
-export type FallbackReason = 'mode-not-declared' | 'no-back-channel';
+/**
+ * Why a form goes through the browser: the host declared no form mode, or cannot be sent a request at all; or (opt-in,
+ * `FallbackPolicy`) it declined faster than a person could read, or it is a host known to drop forms.
+ */
+export type FallbackReason = 'mode-not-declared' | 'no-back-channel' | 'fast-decline' | 'listed-host';
+
+/** Opt-in: fall back also for hosts that declare form mode and answer with nobody there. */
+export interface FallbackPolicy {
+  /**
+   * A decline that comes back within this many ms of sending the form (2025 sessions, where the wait is seen) is taken
+   * as the host's, not a person's: nobody reads a form and decides that fast. 1000 is a cautious value; a real person's
+   * decline always takes longer, and is never overridden. Off by default.
+   */
+  declinedWithinMs?: number;
+  /**
+   * Hosts known to declare form mode and never show forms, by `clientInfo` from `initialize`: `name` exactly, and
+   * `versions` exactly or as a prefix ending in `.` (`'1.2.'`); no `versions` means every version. Their forms go
+   * through the browser without being sent.
+   */
+  hosts?: readonly { name: string; versions?: readonly string[] }[];
+}
 
 export type FallbackOutcome = { answered: ElicitResultLike } | { offered: Result };

@@ -39,6 +39,20 @@ export async function deliverByFallback<Data>(
   throw new FallbackOffered();
 }
 
+/** Whether the host is one the fallback's policy lists as dropping forms (by its `clientInfo`). */
+export function isListedHost(scope: RequestScope & { policy: { fallback: FormFallback } }): boolean {
+  const hosts = scope.policy.fallback.policy?.hosts;
+  if (!hosts?.length) return false;
+  const info = scope.call.server.clientInfo();
+  if (!info) return false;
+  return hosts.some(
+    (host) =>
+      host.name === info.name &&
+      (host.versions === undefined ||
+        host.versions.some((v) => v === info.version || (v.endsWith('.') && info.version.startsWith(v)))),
+  );
+}
+
 /** Where the fallback applies: a tool call (a prompt or a resource has no "make the call again"). */
 export function fallbackApplies(
   scope: RequestScope,

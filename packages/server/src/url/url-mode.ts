@@ -1,7 +1,7 @@
 import { type Clock, integerOption, systemClock, UsageError } from '@elicitkit/core';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import { Hono } from 'hono';
-import type { FormFallback } from '../delivery/fallback-types.js';
+import type { FallbackPolicy, FormFallback } from '../delivery/fallback-types.js';
 import type { AnyMcpServer } from '../sdk/adapt.js';
 import { UrlErrorCode } from './errors.js';
 import { UrlFormFallback } from './fallback/form-fallback.js';
@@ -41,9 +41,10 @@ export interface UrlModeOptions {
   /**
    * Issue 37: answer forms in the browser when the host cannot show them. Adds the page (kind `elicitkit-form`) and
    * `urlMode.formFallback`, to pass to `enableElicitation({ fallback })`. Needs `vault`. `maxOpenPerUser`: open links
-   * one person may have at once in this process (default 20).
+   * one person may have at once in this process (default 20); `declinedWithinMs` and `hosts`: when else to fall back,
+   * for hosts that declare forms and show none (`FallbackPolicy`, opt-in).
    */
-  formFallback?: boolean | { maxOpenPerUser?: number };
+  formFallback?: boolean | ({ maxOpenPerUser?: number } & FallbackPolicy);
   /** Security events (wrong user at a page, refused callbacks); default: warnings on stderr. */
   logger?: UrlElicitationLogger;
   /** How long an elicitation URL stays usable. Default 15 minutes. */
@@ -133,10 +134,10 @@ export class UrlElicitations {
       ...(options.reconnectGraceMs === undefined ? {} : { reconnectGraceMs: options.reconnectGraceMs }),
     });
     this.#makeOAuth = oauth ? (connection) => oauth.handleFor(connection) : undefined;
-    const maxOpen = typeof fallback === 'object' ? fallback.maxOpenPerUser : undefined;
-    if (maxOpen !== undefined) integerOption('formFallback.maxOpenPerUser', maxOpen, { min: 1 });
     this.#formFallback =
-      fallback && options.vault ? new UrlFormFallback(this.#service, options.vault, maxOpen) : undefined;
+      fallback && options.vault
+        ? new UrlFormFallback(this.#service, options.vault, checkedFallback(fallback))
+        : undefined;
     this.#routes = new Hono().route(
       '/',
       createElicitationPages({
@@ -261,4 +262,31 @@ export class UrlElicitations {
  */
 export function createUrlMode(options: UrlModeOptions): UrlElicitations {
   return new UrlElicitations(options);
+}
+
+/** `formFallback`'s settings, checked: each bad one refused by name. */
+function checkedFallback(fallback: true | ({ maxOpenPerUser?: number } & FallbackPolicy)) {
+  if (fallback === true) return {};
+  const { maxOpenPerUser, declinedWithinMs, hosts } = fallback;
+  if (maxOpenPerUser !== undefined) integerOption('formFallback.maxOpenPerUser', maxOpenPerUser, { min: 1 });
+  if (declinedWithinMs !== undefined)
+    integerOption('formFallback.declinedWithinMs', declinedWithinMs, { min: 1 });
+  for (const [i, host] of (hosts ?? []).entries()) {
+    const versions = host?.versions;
+    if (
+      typeof host?.name !== 'string' ||
+      (versions !== undefined && !versions.every((v) => typeof v === 'string'))
+    )
+      throw new UsageError(
+        UrlErrorCode.InvalidConfig,
+        `createUrlMode: formFallback.hosts[${i}] must be { name: string, versions?: string[] }`,
+      );
+  }
+  return {
+    ...(maxOpenPerUser !== undefined && { maxOpen: maxOpenPerUser }),
+    policy: {
+      ...(declinedWithinMs !== undefined && { declinedWithinMs }),
+      ...(hosts && { hosts: hosts.map((h) => ({ ...h })) }),
+    },
+  };
 }

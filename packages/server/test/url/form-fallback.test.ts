@@ -203,3 +203,49 @@ describe('the call an answer belongs to', () => {
     expect(callKey('alice', 'book', { deep }, form)).toBeUndefined();
   });
 });
+
+describe('opt-in: hosts that declare forms and show none', () => {
+  /** A v2 host on 2025-11-25 that declares form mode and declines every form, after `thinkMs` of `clock` time. */
+  async function decliningHost(url: URL, clock: ManualClock, thinkMs: number, name = 'declining-host') {
+    const client = new Client(
+      { name, version: '2.1.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'legacy' } },
+    );
+    let asked = 0;
+    client.setRequestHandler('elicitation/create', async () => {
+      asked++;
+      clock.advance(thinkMs);
+      return { action: 'decline' };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { Authorization: 'Bearer demo-alice' } },
+      }),
+    );
+    cleanup.push(() => client.close());
+    const book = async () =>
+      ((await client.callTool({ name: 'book', arguments: {} })).content as { text: string }[])[0]!.text;
+    return { book, asked: () => asked };
+  }
+
+  it("[E-43] a decline within declinedWithinMs is the host's: the link instead; off, or slower, it is the person's", async () => {
+    const clock = new ManualClock(Date.now());
+    const on = await server({ formFallback: { declinedWithinMs: 1000 }, elicitation: { clock } });
+    expect(linkIn(await (await decliningHost(on.mcpUrl, clock, 1)).book())).toBeDefined();
+    // A person who read the form and declined: never overridden.
+    expect(await (await decliningHost(on.mcpUrl, clock, 4000)).book()).toBe('Not booked: decline');
+    const off = await server({ elicitation: { clock } });
+    expect(await (await decliningHost(off.mcpUrl, clock, 1)).book()).toBe('Not booked: decline');
+  });
+
+  it('a listed host (name, version prefix) is never sent the form: the link at once', async () => {
+    const clock = new ManualClock(Date.now());
+    const app = await server({ formFallback: { hosts: [{ name: 'drops-forms', versions: ['2.'] }] } });
+    const listed = await decliningHost(app.mcpUrl, clock, 1, 'drops-forms');
+    expect(linkIn(await listed.book())).toBeDefined();
+    expect(listed.asked()).toBe(0);
+    const other = await decliningHost(app.mcpUrl, clock, 1, 'shows-forms');
+    expect(await other.book()).toBe('Not booked: decline');
+    expect(other.asked()).toBe(1);
+  });
+});

@@ -63,7 +63,7 @@ export interface TestServerOptions {
   /** Registers more tools on each server made, with its URL-mode connection. */
   tools?: (server: McpServer, url: UrlElicitationConnection) => void;
   /** Issue 37: forms a host cannot show are answered in the browser; adds the `book` tool that asks one. */
-  formFallback?: boolean;
+  formFallback?: boolean | { declinedWithinMs?: number; hosts?: { name: string; versions?: string[] }[] };
 }
 
 export interface TestServer {
@@ -101,7 +101,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     publicBaseUrl: base,
     identity: bearerIdentity(),
     kinds: [secretKind({ vault })],
-    ...(options.formFallback && { formFallback: true, vault }),
+    ...(options.formFallback && { formFallback: options.formFallback, vault }),
     logger,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ttlMs ? { ttlMs: options.ttlMs } : {}),

@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import type {
   FallbackCall,
   FallbackOutcome,
+  FallbackPolicy,
   FallbackReason,
   FormFallback,
 } from '../../delivery/fallback-types.js';
@@ -38,13 +39,19 @@ export class UrlFormFallback implements FormFallback {
   readonly #service: UrlElicitationService;
   readonly #vault: Vault;
   readonly #maxOpen: number;
+  readonly policy: FallbackPolicy;
   /** Per person, when each link this process offered stops working: the bound on open links. */
   readonly #open = new Map<string, number[]>();
 
-  constructor(service: UrlElicitationService, vault: Vault, maxOpen = DEFAULT_MAX_OPEN_FALLBACKS) {
+  constructor(
+    service: UrlElicitationService,
+    vault: Vault,
+    settings: { maxOpen?: number; policy?: FallbackPolicy } = {},
+  ) {
     this.#service = service;
     this.#vault = vault;
-    this.#maxOpen = maxOpen;
+    this.#maxOpen = settings.maxOpen ?? DEFAULT_MAX_OPEN_FALLBACKS;
+    this.policy = settings.policy ?? {};
   }
 
   async deliver(
@@ -134,10 +141,12 @@ function offer(
   startOver?: StartOver,
 ): CallToolResult {
   const minutes = Math.max(1, Math.round(validMs / 60_000));
-  const because =
-    why === 'no-back-channel'
-      ? 'this connection cannot carry a form to you'
-      : 'the app you are using cannot show forms';
+  const because = {
+    'no-back-channel': 'this connection cannot carry a form to you',
+    'mode-not-declared': 'the app you are using cannot show forms',
+    'listed-host': 'the app you are using does not show forms',
+    'fast-decline': 'the app you are using answered the form before anyone could read it',
+  }[why];
   const again = startOver === 'expired' ? 'The earlier link expired, so this is a new one. ' : '';
   const text =
     `${again}To go on, ${tool} needs your answer to a form, and ${because}. Open this link in your browser, sign ` +
