@@ -28,7 +28,13 @@ export {
 } from './delivery/capabilities.js';
 export { deliverForm } from './delivery/deliver.js';
 export { type ElicitationOptions, enableElicitation } from './delivery/enable.js';
-export type { FallbackCall, FallbackReason, FormFallback } from './delivery/fallback-types.js';
+export type {
+  FallbackCall,
+  FallbackOutcome,
+  FallbackPolicy,
+  FallbackReason,
+  FormFallback,
+} from './delivery/fallback-types.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
 export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
 export {

@@ -2,6 +2,7 @@
 // Issue 37's contract on the demo as a user starts it (`npm run demo:server -- --port 0 --data <dir>`): a host that
 // declares no elicitation gets a link for book_table, the person answers in the browser, and the call made again books.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,7 +41,8 @@ const textOf = (result: unknown) =>
   ((result as { content: { type: string; text?: string }[] }).content[0]?.text ?? '') as string;
 
 async function signedInAt(link: string, user: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  // CSP bypassed only so that axe-core can be added to the page (the page itself runs no script).
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
   await page.goto(link);
   await page.waitForURL((url) => url.pathname === '/login');
   await page.fill('#username', user);
@@ -48,6 +50,25 @@ async function signedInAt(link: string, user: string): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/elicit/'));
   return page;
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The refused form, as people see it: no axe violations, no sideways scroll at 320 px; screenshots to look at. */
+async function lookedAt(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run(d: Document): Promise<{ violations: { id: string }[] }> } }
+    ).axe;
+    return (await axe.run(document)).violations.map((v) => v.id);
+  });
+  expect(violations).toEqual([]);
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.screenshot({ path: '.tmp/screenshots/fallback-form-1200.png', fullPage: true });
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: '.tmp/screenshots/fallback-form-320.png', fullPage: true });
 }
 
 describe('a host that cannot show forms (issue 37)', () => {
@@ -72,6 +93,7 @@ describe('a host that cannot show forms (issue 37)', () => {
       await page.getByRole('button', { name: 'Send answer' }).click();
       await expect.poll(() => page.locator('.error-summary').count()).toBe(1);
       expect(await page.getByLabel('Day', { exact: true }).inputValue()).toBe('2027-03-14');
+      await lookedAt(page);
       await page.getByLabel('Name for the booking', { exact: true }).fill('Ada Lovelace');
       await page.getByRole('textbox', { name: /^Party size/ }).fill('4');
       await page.getByRole('button', { name: 'Send answer' }).click();

@@ -54,4 +54,5 @@ export interface FallbackPolicy {
   hosts?: readonly { name: string; versions?: readonly string[] }[];
 }
 
+/** What a `FormFallback` gives: this call's answer, or the result that offers the person the link. */
 export type FallbackOutcome = { answered: ElicitResultLike } | { offered: Result };
