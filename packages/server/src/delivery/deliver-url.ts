@@ -1,4 +1,6 @@
 import type { HandlerContext } from '../sdk/seam.js';
+import { availabilityIn } from './capabilities.js';
+import { fallbackApplies, offerUrlFlows } from './fallback.js';
 import { scopeOf } from './scope.js';
 import { requireUrlOnSession, startUrlOnSession } from './url-2025.js';
 import { requireUrlInRound, startUrlInRound } from './url-2026.js';
@@ -31,6 +33,11 @@ export function requireUrlElicitations(
   message: string | undefined,
 ): Promise<never> {
   const scope = scopeOf(ctx);
+  // Issue 37: a host without URL mode, with the fallback on, gets the links in the call's result; made again, the
+  // call finds what the pages did (a key in the vault, a connected account), as after a -32042.
+  if (fallbackApplies(scope) && availabilityIn(scope, 'url') !== 'available') {
+    return offerUrlFlows(ctx, scope, flows, list, message);
+  }
   return scope.round
     ? requireUrlInRound(ctx, { ...scope, round: scope.round }, flows, list)
     : requireUrlOnSession(ctx, scope, flows, list, message);

@@ -5,6 +5,7 @@ import type { HandlerContext } from '../sdk/seam.js';
 import type { FallbackReason, FormFallback } from './fallback-types.js';
 import type { RunExit, RunExtension } from './run-extension.js';
 import { logHintOnce, type RequestScope, scopeOf } from './scope.js';
+import type { UrlElicitationRequest, UrlFlows } from './url-flows.js';
 
 /**
  * Control flow, not an error: thrown out of `elicitForm` once the link is offered, to end the tool's run. The call is
@@ -75,3 +76,28 @@ export const fallbackExtension: RunExtension = {
     };
   },
 };
+
+/**
+ * `url.require` for a host without URL mode, the fallback on: the flows are created as for a `-32042`, bound to the
+ * verified user, and the run ends with a result that gives their links in words; the call made again finds what the
+ * pages did. Never a URL request to a host that did not declare URL mode (E-09).
+ */
+export async function offerUrlFlows(
+  ctx: HandlerContext,
+  scope: RequestScope,
+  flows: UrlFlows,
+  list: readonly UrlElicitationRequest[],
+  message: string | undefined,
+): Promise<never> {
+  for (const request of list) flows.check(request);
+  const links: string[] = [];
+  for (const request of list) links.push((await flows.create(ctx, request)).url);
+  const tool = String(scope.request?.params?.name ?? 'the tool');
+  const text =
+    `${message ?? list.map((request) => request.message).join(' ')} The app you are using cannot open it for you: open ` +
+    `${links.length === 1 ? 'this link' : 'these links'} in your browser and finish there: ${links.join(' ')}\n` +
+    `Then ask for ${tool} to be called again with the same arguments. Each link is for you alone; what you enter ` +
+    'there goes to the server directly, never through this conversation.';
+  scope.offered = { content: [{ type: 'text', text }] };
+  throw new FallbackOffered();
+}

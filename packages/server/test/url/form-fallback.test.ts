@@ -249,3 +249,37 @@ describe('opt-in: hosts that declare forms and show none', () => {
     expect(other.asked()).toBe(1);
   });
 });
+
+describe('a URL flow for a host without URL mode', () => {
+  it('[E-09] a form-only host: url.require gives the link in the result, no -32042; the call made again goes on', async () => {
+    const app = await server();
+    const client = new Client(
+      { name: 'form-only-host', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'legacy' } },
+    );
+    const seen: string[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      seen.push(String((request.params as { mode?: string }).mode));
+      return { action: 'cancel' };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(app.mcpUrl, {
+        requestInit: { headers: { Authorization: 'Bearer demo-alice' } },
+      }),
+    );
+    cleanup.push(() => client.close());
+    const useApi = async () => {
+      const result = await client.callTool({ name: 'use_api', arguments: {} });
+      expect(result.isError).not.toBe(true);
+      return (result.content as { text: string }[])[0]!.text;
+    };
+    const first = await useApi();
+    expect(first).toContain('The Example API needs your API key.');
+    const link = linkIn(first)!;
+    const browser = new TestBrowser();
+    await browser.login(app.base, 'alice', 'alice-pass');
+    expect((await browser.submitSecret(link, 'sk-fallback-12345678')).status).toBe(200);
+    expect(await useApi()).toBe('Example API call succeeded.');
+    expect(seen).toEqual([]); // nothing in a mode it did not declare, nor a form it could not need
+  });
+});
