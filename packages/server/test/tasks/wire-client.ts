@@ -30,13 +30,14 @@ export function taskWireClient(
   options: {
     token?: string;
     tasks?: boolean;
-    elicitation?: Record<string, unknown>;
+    /** What the client declares (default form mode); `false` declares no elicitation at all. */
+    elicitation?: Record<string, unknown> | false;
     /** Sends the requests (default: the global `fetch`), e.g. one that trusts a test's own TLS certificate. */
     fetch?: typeof fetch;
   } = {},
 ): TaskWireClient {
   const capabilities = {
-    elicitation: options.elicitation ?? { form: {} },
+    ...(options.elicitation !== false && { elicitation: options.elicitation ?? { form: {} } }),
     ...(options.tasks !== false && { extensions: { 'io.modelcontextprotocol/tasks': {} } }),
   };
   const target = () => (typeof url === 'function' ? url() : url);

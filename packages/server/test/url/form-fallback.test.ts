@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { elicitForm, longRunning } from '../../src/index.js';
 import { SqliteElicitationStore } from '../../src/sqlite/index.js';
+import { createTasks } from '../../src/tasks/index.js';
 import { callKey } from '../../src/url/fallback/records.js';
 import { MemoryElicitationStore } from '../../src/url/store/index.js';
 import { ManualClock } from '../helpers/manual-clock.js';
+import { taskWireClient } from '../tasks/wire-client.js';
 import { csrfOf, TestBrowser } from './browser.js';
-import { startTestServer, type TestServer, until } from './harness.js';
+import { BOOKING_FORM, startTestServer, type TestServer, until } from './harness.js';
 
 /**
  * Issue 37 on real parts: SDK clients that declare no elicitation, on both eras, against v2 and v1 servers; the
@@ -281,5 +284,40 @@ describe('a URL flow for a host without URL mode', () => {
     expect((await browser.submitSecret(link, 'sk-fallback-12345678')).status).toBe(200);
     expect(await useApi()).toBe('Example API call succeeded.');
     expect(seen).toEqual([]); // nothing in a mode it did not declare, nor a form it could not need
+  });
+});
+
+describe('a long-running tool, for a host that declared tasks and no forms', () => {
+  it('[T-21] the task waits for the page, the link in its status; answered, the task completes with what was entered', async () => {
+    const tasks = createTasks({ pollIntervalMs: 50 });
+    cleanup.push(() => tasks.close());
+    const app = await server({
+      elicitation: { tasks },
+      tools: (made) => {
+        made.registerTool(
+          'book_later',
+          { description: 'Books, as a task' },
+          longRunning(async (ctx) => {
+            const outcome = await elicitForm(ctx, { message: 'Book a table.', schema: BOOKING_FORM });
+            const said =
+              outcome.action === 'accept' ? `Booked ${outcome.data.name} for ${outcome.data.party}.` : 'No.';
+            return { content: [{ type: 'text' as const, text: said }] };
+          }),
+        );
+      },
+    });
+    const host = taskWireClient(app.mcpUrl, { token: 'demo-alice', elicitation: false });
+    const handle = await host.call('book_later');
+    expect(handle).toMatchObject({ resultType: 'task' });
+    const waiting = await host.waitFor(
+      handle.taskId,
+      (task) => linkIn(String(task.statusMessage ?? '')) !== undefined,
+    );
+    expect(waiting.status).toBe('working');
+    expect(waiting.inputRequests).toBeUndefined();
+    const link = linkIn(waiting.statusMessage)!;
+    expect((await answer(app.base, link, 'alice', { name: 'Ada', party: '7' })).status).toBe(200);
+    const done = await host.waitFor(handle.taskId, (task) => task.status === 'completed');
+    expect(done.result.content[0].text).toBe('Booked Ada for 7.');
   });
 });

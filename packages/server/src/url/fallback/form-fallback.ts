@@ -1,5 +1,5 @@
 import { PeerError } from '@elicitkit/core';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import type {
   FallbackCall,
   FallbackOutcome,
@@ -11,6 +11,9 @@ import { modeNotDeclaredError } from '../../errors.js';
 import type { FormRequest } from '../../form/form-request.js';
 import { requestAuth } from '../../sdk/context.js';
 import type { HandlerContext } from '../../sdk/seam.js';
+import { taskCancelSignal } from '../../tasks/long-running.js';
+import { taskScopeOf } from '../../tasks/scope.js';
+import { reportStatus } from '../../tasks/status.js';
 import { UrlErrorCode } from '../errors.js';
 import { FALLBACK_CONNECTION_PREFIX } from '../flow/connections.js';
 import type { UrlElicitationService } from '../flow/service.js';
@@ -85,14 +88,37 @@ export class UrlFormFallback implements FormFallback {
         return { answered: { action: 'accept', content: entry.answer } };
       }
     }
-    if (entry && !entry.answer && live && record?.status === 'pending') {
-      return {
-        offered: offer(elicitationUrl(service.publicBaseUrl, record.id), tool, why, record.expiresAt - now),
-      };
-    }
-    const created = await this.#create(ctx, user, key, tool, request);
+    const pending = entry !== undefined && !entry.answer && live && record?.status === 'pending';
+    const flow = pending
+      ? { id: record.id, validMs: record.expiresAt - now }
+      : await this.#create(ctx, user, key, tool, request);
     // An entry found but not usable: its link expired (or its answer came too late to be kept).
-    return { offered: offer(created, tool, why, service.ttlMs, entry ? 'expired' : undefined) };
+    const url = elicitationUrl(service.publicBaseUrl, flow.id);
+    const offered = offer(url, tool, why, flow.validMs, entry && !live ? 'expired' : undefined);
+    if (!taskScopeOf(ctx)?.running) return { offered };
+    // In a task (the host declared the Tasks extension): the task waits for the page, the link in its status.
+    return this.#awaitInTask(ctx as ServerContext, user, name, flow.id, offered);
+  }
+
+  async #awaitInTask(
+    ctx: ServerContext,
+    user: string,
+    name: string,
+    id: string,
+    offered: CallToolResult,
+  ): Promise<FallbackOutcome> {
+    const words = (offered.content[0] as { text: string }).text;
+    await reportStatus(ctx, words.slice(0, words.indexOf('\nThen ask for')));
+    const signal = taskCancelSignal(ctx);
+    await this.#service.waitForCompletion(id, signal ? { signal } : {});
+    const entry = parseEntry(await this.#vault.get(user, name));
+    if (entry?.answer && (await this.#vault.delete(user, name))) {
+      return { answered: { action: 'accept', content: entry.answer } };
+    }
+    throw new PeerError(
+      UrlErrorCode.ElicitationExpired,
+      'the answer given in the browser is gone (used, or expired)',
+    );
   }
 
   async #create(ctx: HandlerContext, user: string, key: string, tool: string, request: FormRequest<unknown>) {
@@ -125,7 +151,7 @@ export class UrlFormFallback implements FormFallback {
     open.push(record.expiresAt);
     this.#open.set(user, open);
     service.logger.info('fallback.offered', { elicitation: logRef(id), user, tool });
-    return elicitationUrl(service.publicBaseUrl, id);
+    return { id, validMs: service.ttlMs };
   }
 }
 
