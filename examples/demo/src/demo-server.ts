@@ -88,7 +88,11 @@ export function createDemoServer(
       },
     ),
     // Issue 37: a host that cannot show forms gets a link to this server's own form page instead of a refusal.
-    { requestState: { key: services.stateKey }, tasks: services.tasks, fallback: services.urlMode.formFallback },
+    {
+      requestState: { key: services.stateKey },
+      tasks: services.tasks,
+      fallback: services.urlMode.formFallback,
+    },
   );
   registerBookTable(server, services.bookings);
   registerConfirmDelete(server, services.bookings);
