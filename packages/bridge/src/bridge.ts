@@ -3,6 +3,7 @@ import {
   callToolWithElicitation,
   type FormAnswer,
   promptUnanswerable,
+  resumeToolCall,
   type UrlAnswer,
 } from '@elicitkit/client';
 import { type Clock, integerOption, isElicitkitError, systemClock, timerSleep } from '@elicitkit/core';
@@ -37,6 +38,7 @@ import {
   Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { CheckpointStore, SavedCall } from './checkpoints.js';
 import { type Lease, UpstreamConnections } from './connections.js';
 import { type CallEvent, type CallNotice, HeldCall } from './held-call.js';
 import { BRIDGE_IDENTITY, identityOf, type UpstreamIdentity } from './identity.js';
@@ -94,6 +96,12 @@ export interface BridgeOptions {
    * no tasks (the bridge follows upstream's tasks itself, and hosts wait for the result).
    */
   tasks?: Tasks | false;
+  /**
+   * Several instances: where each held call that upstream made a task is noted (`redisCheckpoints(url)`), so that
+   * when the instance holding it stops, another one goes on following upstream's task for the host's task. Give
+   * `tasks` a shared store too (`RedisTaskStore`), whose lease hands the host's task over.
+   */
+  checkpoints?: CheckpointStore;
   clock?: Clock;
 }
 
@@ -135,6 +143,8 @@ export interface Bridge {
   connect(): Promise<UpstreamIdentity>;
   /** Upstream's identity once {@link connect} (or a list) has reached it. */
   readonly identity: UpstreamIdentity | undefined;
+  /** Whether a held call can go on elsewhere when its instance stops (`checkpoints` given). */
+  readonly resumable: boolean;
   /** Cancels every held call and closes the upstream connections. */
   close(): Promise<void>;
 }
@@ -146,6 +156,8 @@ export const DEFAULT_HOLD_MS = 15 * 60 * 1000;
 /** Default `urlRetryMs`: how often a call is tried again while upstream says nothing of a consented URL's page. */
 export const DEFAULT_URL_RETRY_MS = 5 * 1000;
 const ENDED_CALL_GRACE_MS = 60 * 1000;
+/** How long a checkpoint is kept: as long as a host may follow its task (an hour), within the store's own cap. */
+const CHECKPOINT_MS = 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 30 * 1000;
 
 /**
@@ -209,7 +221,12 @@ export function createBridge(options: BridgeOptions): Bridge {
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
-  const start = (send: UpstreamSend, caller: DownstreamCaller, capabilities: RelayedCapabilities): string => {
+  const start = (
+    send: UpstreamSend,
+    caller: DownstreamCaller,
+    capabilities: RelayedCapabilities,
+    id = randomBytes(16).toString('base64url'),
+  ): string => {
     sweep();
     if (calls.size >= maxHeld) {
       throw new ProtocolError(
@@ -217,7 +234,6 @@ export function createBridge(options: BridgeOptions): Bridge {
         `the bridge holds ${maxHeld} upstream calls already (maxHeldCalls); try again later`,
       );
     }
-    const id = randomBytes(16).toString('base64url');
     const call = new HeldCall(id, caller.principal, clock.now(), retryWait);
     calls.set(id, call);
     void runUpstream(call, send, caller, capabilities);
@@ -270,15 +286,16 @@ export function createBridge(options: BridgeOptions): Bridge {
     send: (client: Client, options: UpstreamRequestOptions, call: HeldCall) => Promise<R>,
     ctx: ServerContext,
     server: Server,
+    resume?: (saved: SavedCall) => UpstreamSend,
   ): Promise<R | InputRequiredResult> => {
     const authInfo = ctx.http?.authInfo;
     const principal = principalOf(authInfo);
     const authorization = ctx.http?.req?.headers.get('authorization') ?? undefined;
     const capabilities = relayedCapabilities(server, ctx);
-    const id = await step(ctx, 'bridge-upstream-call', () =>
-      start(send, { principal, authInfo, authorization }, capabilities),
-    );
-    const call = calls.get(id);
+    const caller = { principal, authInfo, authorization };
+    const id = await step(ctx, 'bridge-upstream-call', () => start(send, caller, capabilities));
+    // Its instance stopped: another goes on with upstream's task where the checkpoint left it.
+    const call = calls.get(id) ?? (resume && (await resumed(id, caller, capabilities, resume)));
     if (!call || call.principal !== principal) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
@@ -317,6 +334,22 @@ export function createBridge(options: BridgeOptions): Bridge {
     }
   };
 
+  /** The held call `id`, started again from its checkpoint on this instance (its maker's), or undefined. */
+  const resumed = async (
+    id: string,
+    caller: DownstreamCaller,
+    capabilities: RelayedCapabilities,
+    resume: (saved: SavedCall) => UpstreamSend,
+  ): Promise<HeldCall | undefined> => {
+    const saved = await options.checkpoints?.load(id).catch(() => undefined);
+    if (!saved || saved.principal !== caller.principal || calls.has(id)) return calls.get(id);
+    log(
+      `elicitkit bridge: going on with a call another instance held (upstream task ${saved.checkpoint.taskId.slice(0, 8)}…)`,
+    );
+    start(resume(saved), caller, capabilities, id);
+    return calls.get(id);
+  };
+
   return {
     server() {
       const server = enableElicitation(
@@ -340,23 +373,34 @@ export function createBridge(options: BridgeOptions): Bridge {
       // Only what names the request goes upstream (not the host's _meta, nor a task it asked for).
       server.setRequestHandler('tools/call', (r, ctx) => {
         const tasksFor = relayedCapabilities(server, ctx).tasks;
-        return relay(
-          (client, options, call) => {
-            const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
-            return callToolWithElicitation(client, params, {
-              signal: options.signal,
-              requestOptions: options,
-              tasks: tasksFor,
-              onCheckpoint: (checkpoint) => {
-                if ('taskId' in checkpoint) call.taskStarted();
-              },
-              onTaskStatus: ({ statusMessage }) => {
-                if (statusMessage) call.notify({ kind: 'status', message: statusMessage });
-              },
-            });
+        const params = { name: r.params.name, arguments: r.params.arguments ?? {} };
+        const follow = (call: HeldCall, upstreamOptions: UpstreamRequestOptions) => ({
+          signal: upstreamOptions.signal,
+          requestOptions: upstreamOptions,
+          tasks: tasksFor,
+          onTaskStatus: ({ statusMessage }: { statusMessage?: string }) => {
+            if (statusMessage) call.notify({ kind: 'status', message: statusMessage });
           },
+        });
+        return relay(
+          (client, upstreamOptions, call) =>
+            callToolWithElicitation(client, params, {
+              ...follow(call, upstreamOptions),
+              onCheckpoint: async (checkpoint) => {
+                if (!('taskId' in checkpoint)) return;
+                call.taskStarted();
+                // Noted before the host hears of the task, so another instance can go on with it.
+                await options.checkpoints
+                  ?.save(call.id, { principal: call.principal, params, checkpoint }, CHECKPOINT_MS)
+                  .catch((error: Error) =>
+                    log(`elicitkit bridge: a checkpoint was not kept: ${error.message}`),
+                  );
+              },
+            }),
           ctx,
           server,
+          (saved) => (client, upstreamOptions, call) =>
+            resumeToolCall(client, saved.params, saved.checkpoint, follow(call, upstreamOptions)),
         );
       });
       server.setRequestHandler('prompts/get', (r, ctx) =>
@@ -397,6 +441,7 @@ export function createBridge(options: BridgeOptions): Bridge {
       return () => listListeners.delete(listener);
     },
     holdMs,
+    resumable: options.checkpoints !== undefined,
     connect,
     get identity() {
       return identity;

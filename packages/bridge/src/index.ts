@@ -14,6 +14,13 @@ export {
   type DownstreamCaller,
 } from './bridge.js';
 export { MIN_CALLER_TOKEN_BYTES, type TokenCaller, tokenCallers } from './callers.js';
+export {
+  type CheckpointStore,
+  redisCheckpoints,
+  type SavedCall,
+  type SharedTasks,
+  sharedTasks,
+} from './checkpoints.js';
 export { BridgeErrorCode, type BridgeErrorDetails } from './errors.js';
 export { BRIDGE_IDENTITY, type UpstreamIdentity } from './identity.js';
 export type { SharedRoundsOptions } from './round-router.js';

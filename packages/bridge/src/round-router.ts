@@ -40,6 +40,8 @@ export async function roundRouter(
   options: SharedRoundsOptions,
   self: URL,
   holdMs: number,
+  /** The instances share their tasks (a shared task store and checkpoints): any of them can serve a task's request. */
+  tasksShared = false,
 ): Promise<{ wrap(fetch: Fetch): Fetch; close(): Promise<void> }> {
   const prefix = options.keyPrefix ?? 'elicitkit:bridge:';
   // Loaded only when instances share rounds: a single bridge never needs ioredis.
@@ -50,7 +52,8 @@ export async function roundRouter(
   });
   const redis: Redis = new Redis(options.redis, { maxRetriesPerRequest: 2, commandTimeout: 3000 });
   const keyOf = async (route: Route) => `${prefix}${route.kind}:${await digest(route.id)}`;
-  const onError = options.onError ?? ((error: unknown) => console.error('elicitkit bridge (redis):', error));
+  const onError =
+    options.onError ?? ((error: unknown) => console.error(`elicitkit bridge: ${oneLine(error)}`));
   // ioredis reports every reconnect attempt: the first failure is told, the rest wait until Redis is back.
   let down = false;
   redis.on('error', (error: unknown) => {
@@ -92,6 +95,8 @@ export async function roundRouter(
               new Error(`bridge instance ${holder} holding a call cannot be reached`, { cause: error }),
             );
             await redis.del(await keyOf(route)).catch(() => {});
+            // A task the instances share: served here, whose engine takes it over once the holder's lease lapses.
+            if (route.kind === 'task' && tasksShared) return fetch(new Request(request, { body }));
             return unreachable(body);
           }
         }
@@ -210,4 +215,14 @@ function routeIn(text: string, where: 'params' | 'result'): Route | undefined {
 async function digest(text: string): Promise<string> {
   const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** An error and its causes in one line, for the default report (no stack: a peer gone is news, not a bug). */
+function oneLine(error: unknown): string {
+  const parts: string[] = [];
+  for (let at: unknown = error, depth = 0; at !== undefined && depth < 4; depth++) {
+    parts.push(at instanceof Error ? at.message : String(at));
+    at = at instanceof Error ? at.cause : undefined;
+  }
+  return parts.join(': ');
 }

@@ -73,10 +73,12 @@ export async function serveBridgeHttp(
   const url = new URL(path, reachableHere(listening.url));
   const router =
     shared &&
-    (await roundRouter(shared, advertised ?? url, bridge.holdMs).catch(async (error: unknown) => {
-      await listening.close();
-      throw error;
-    }));
+    (await roundRouter(shared, advertised ?? url, bridge.holdMs, bridge.resumable).catch(
+      async (error: unknown) => {
+        await listening.close();
+        throw error;
+      },
+    ));
   ready(router ? router.wrap((request) => handler.fetch(request)) : (request) => handler.fetch(request));
   // 2026-07-28 hosts hear list changes on their subscriptions (2025 sessions are told by the bridge itself).
   const stopListening = bridge.onListChanged((kind) => {

@@ -23,7 +23,7 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
     process.stderr.write(`elicit: ${say(t, { key: 'bridge.missing' })} (${say(t, describeError(error))})\n`);
     return ExitCode.Usage;
   }
-  const { createBridge, serveBridgeHttp, serveBridgeStdio, tokenCallers } = bridgeModule;
+  const { createBridge, serveBridgeHttp, serveBridgeStdio, sharedTasks, tokenCallers } = bridgeModule;
   const { serve } = command;
   let authenticate: ReturnType<typeof tokenCallers> | undefined;
   if (serve.kind === 'http' && serve.callersFile !== undefined) {
@@ -37,7 +37,13 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
       return ExitCode.Usage;
     }
   }
-  const bridge = createBridge({ upstream: command.target });
+  // Several instances: their hosts' tasks, and where each held call stands upstream, live in Redis too.
+  const shared =
+    serve.kind === 'http' && serve.redis !== undefined ? await sharedTasks(serve.redis) : undefined;
+  const bridge = createBridge({
+    upstream: command.target,
+    ...(shared && { tasks: shared.tasks, checkpoints: shared.checkpoints }),
+  });
   let served: Awaited<ReturnType<typeof serveBridgeHttp>>;
   try {
     served =
@@ -57,6 +63,7 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
           });
   } catch (error) {
     await bridge.close();
+    await shared?.close();
     // Upstream not there (refused, DNS, TLS, 404, 401): one line naming it and why, and the unreachable exit code.
     if (isElicitkitError(error, 'upstream-unreachable')) {
       process.stderr.write(`elicit: ${error.message}\n`);
@@ -84,5 +91,6 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
     if (serve.kind === 'stdio') process.stdin.once('end', resolve);
   });
   await served.close();
+  await shared?.close();
   return ExitCode.Ok;
 }
