@@ -71,23 +71,33 @@ function refused(args: string[]): Promise<{ code: number | null; stderr: string 
   });
 }
 
+/** An instance on 0.0.0.0 at an explicit port it advertises; a port taken before the bind is traded for another. */
+async function onAFreePort(): Promise<{ url: URL; stderr: () => string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const advertise = `http://127.0.0.1:${port}`;
+    const args = [
+      '--host',
+      '0.0.0.0',
+      '--port',
+      String(port),
+      '--advertise',
+      advertise,
+      '--redis',
+      redis.url,
+    ];
+    try {
+      return await serving(args);
+    } catch (error) {
+      if (attempt === 3 || !/already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
 describe('elicit bridge on several machines', () => {
   it('[contract] two instances on 0.0.0.0, each advertising its address, route a 2026-07-28 retry to the holder', async () => {
     const instances = [];
-    for (const port of [await freePort(), await freePort()]) {
-      const advertise = `http://127.0.0.1:${port}`;
-      const args = [
-        '--host',
-        '0.0.0.0',
-        '--port',
-        String(port),
-        '--advertise',
-        advertise,
-        '--redis',
-        redis.url,
-      ];
-      instances.push(await serving(args));
-    }
+    for (let i = 0; i < 2; i++) instances.push(await onAFreePort());
     // The endpoint printed is the advertised one, never 0.0.0.0.
     const urls = instances.map((instance) => instance.url);
     expect(urls.map((url) => url.host)).not.toContain(expect.stringContaining('0.0.0.0'));
