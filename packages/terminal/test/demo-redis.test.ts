@@ -19,7 +19,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'elicit-demo-redis-'));
   redis = await startTestRedis();
   demo = await startDemoServer(join(scratch, 'state'), ['--redis', redis.url]);
-});
+}, 120_000);
 afterAll(async () => {
   await demo?.stop();
   await redis?.dispose();
