@@ -1,8 +1,8 @@
 // A process the peers bench talks to (an upstream, supergateway, `elicit bridge`): started, ready, and stopped with
 // what it spawned.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
+import { accepts } from '../../test/support/listen.js';
 
 export interface PeerProcess {
   /** Its first line on stdout (`'json'`, `'endpoint'`), or '' (`port`). */
@@ -55,15 +55,7 @@ function firstLine(child: ChildProcess): Promise<string> {
 
 async function accepting(port: number, child: ChildProcess): Promise<void> {
   while (child.exitCode === null) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    if (await accepts(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, connect as tcpConnect } from 'node:net';
 import { type Listening, listen } from '../../packages/server/src/http/listen.js';
 
 export type { Listening };
@@ -22,5 +22,17 @@ export function freePort(): Promise<number> {
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
       );
     });
+  });
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port` now (a process that prints no "ready" line). */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
   });
 }

@@ -3,9 +3,9 @@
 // test's own directory, and nginx in the foreground, stopped by the test.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { accepts } from './listen.js';
 
 const run = promisify(execFile);
 const NGINX = '/usr/sbin/nginx';
@@ -101,15 +101,7 @@ ${http}
 async function accepting(port: number, child: ChildProcess, log: () => string): Promise<void> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited ${child.exitCode}: ${log()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = tcpConnect({ host: '127.0.0.1', port });
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    if (await accepts(port)) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
