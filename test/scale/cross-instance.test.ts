@@ -141,6 +141,8 @@ describe('completion routing across instances', () => {
     const initiator = await connect(b, 'alice');
     const call = initiator.client.callTool({ name: 'set_api_key', arguments: {} });
     const id = await initiator.nextElicitation();
+    // The tool's waiter is released before the notice is claimed and sent: await the notice itself.
+    const notice = initiator.nextNotice();
     const browser = await loggedIn('alice', a);
     const pages = await Promise.all(
       [a, b, c].map(async (instance) => {
@@ -156,6 +158,7 @@ describe('completion routing across instances', () => {
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(resultText(await call)).toContain(id);
+    expect(await notice).toBe(id);
     await noticeClaimSpent(id);
     expect(initiator.notices.map((n) => n.id)).toEqual([id]);
   });

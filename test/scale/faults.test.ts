@@ -26,7 +26,9 @@ afterAll(async () => {
 
 async function instances(keyPrefix: string, logs: LogEntry[] = []): Promise<[Instance, Instance]> {
   const pair = (await Promise.all(
-    ['A', 'B'].map((name) => startInstance({ name, redisUrl: redis.url, keyPrefix, logs })),
+    ['A', 'B'].map((name) =>
+      startInstance({ name, redisUrl: redis.url, keyPrefix, logs, commandTimeoutMs: 1000 }),
+    ),
   )) as [Instance, Instance];
   cleanups.push(() => Promise.all(pair.map((i) => i.close())));
   return pair;

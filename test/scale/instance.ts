@@ -44,6 +44,11 @@ export interface InstanceOptions {
   loadUsers?: number;
   /** Collect log events here (in-process instances); default: none kept. */
   logs?: LogEntry[];
+  /**
+   * How long a Redis command may take before the store calls Redis unavailable. Default 5 s: a loaded CI
+   * machine must not read as an outage; the outage tests pass 1 s to be quick.
+   */
+  commandTimeoutMs?: number;
   /** Another store instead of Redis (the benchmarks' single-instance anchor). */
   store?: ElicitationStore;
   /**
@@ -91,7 +96,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     new RedisElicitationStore({
       redis: options.redisUrl,
       keyPrefix: options.keyPrefix,
-      commandTimeoutMs: 1000,
+      commandTimeoutMs: options.commandTimeoutMs ?? 5000,
       logger,
     });
   const completedAt = new Map<string, number>();

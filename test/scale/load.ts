@@ -37,6 +37,8 @@ export interface LoadReport {
   flowsPerSecond: number;
   /** From the browser's POST on the other instance to the notice at the client, ms. */
   noticeLatency: { p50: number; p99: number; max: number };
+  /** Why flows were lost, each distinct reason once with how often (empty when none was). */
+  lostBecause: Record<string, number>;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -63,6 +65,22 @@ function withDeadline<T>(promise: Promise<T>, at: number): Promise<T | undefined
     timer = setTimeout(() => resolve(undefined), Math.max(0, at - Date.now()));
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The id of the first `elicitation/create` the call sends; a call that ends first, or fails, is lost with its
+ * own words, not as a bare timeout.
+ */
+function firstElicitation(client: ScaleClient, call: Promise<unknown>, lost: (why: string) => void) {
+  const ended = call.then(
+    (result) =>
+      Promise.reject(new Error(`the call ended without asking: ${resultText(result).slice(0, 200)}`)),
+    (error: unknown) => Promise.reject(error),
+  );
+  return Promise.race([client.nextElicitation(60_000), ended]).catch((error: unknown) => {
+    lost(error instanceof Error ? error.message : String(error));
+    return undefined;
+  });
 }
 
 /**
@@ -102,8 +120,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const calls = clients.map((client) =>
     client.client.callTool({ name: 'set_api_key', arguments: {} }, { timeout: 120_000 }),
   );
+  // Why each flow was lost, where something said so; the rest ran out of time.
+  const reasons: (string | undefined)[] = new Array(sessions);
   const ids = await Promise.all(
-    clients.map((client) => withDeadline(client.nextElicitation(60_000), deadline)),
+    clients.map((client, i) =>
+      withDeadline(
+        firstElicitation(client, calls[i] as Promise<unknown>, (why) => {
+          reasons[i] = why;
+        }),
+        deadline,
+      ),
+    ),
   );
   const outcomes: boolean[] = new Array(sessions).fill(false);
   await inBatches(
@@ -127,10 +154,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         notice.catch(() => undefined),
         deadline,
       );
-      if (page.status !== 200 || noticed !== id) return;
+      if (page.status !== 200) {
+        reasons[i] = `the browser's submission answered ${page.status}`;
+        return;
+      }
+      if (noticed !== id) {
+        reasons[i] = 'no completion notice';
+        return;
+      }
       latencies.push((client.notices[0]?.at ?? posted) - posted);
       const result = await withDeadline(calls[i] as Promise<unknown>, deadline);
       outcomes[i] = result !== undefined && resultText(result).includes(id);
+      if (result !== undefined && !outcomes[i]) reasons[i] = 'a tool result without the id';
     },
   );
   const flowsMs = performance.now() - flowsStart;
@@ -148,6 +183,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   await inBatches(clients, 128, (client) => client.close().catch(() => {}));
   latencies.sort((x, y) => x - y);
   const completed = outcomes.filter(Boolean).length;
+  const lostBecause: Record<string, number> = {};
+  outcomes.forEach((done, i) => {
+    if (done) return;
+    const why = reasons[i] ?? 'the deadline passed first';
+    lostBecause[why] = (lostBecause[why] ?? 0) + 1;
+  });
   return {
     sessions,
     instances: instances.length,
@@ -163,5 +204,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       p99: +percentile(latencies, 0.99).toFixed(2),
       max: +(latencies.at(-1) ?? Number.NaN).toFixed(2),
     },
+    lostBecause,
   };
 }
