@@ -36,6 +36,8 @@ export type {
   FormFallback,
 } from './delivery/fallback-types.js';
 export { DEFAULT_ELICITATION_TIMEOUT_MS, type DeliveryOptions } from './delivery/form-2025.js';
+export { type HostInfo, hostOf } from './delivery/host-info.js';
+export { keepCallAlive } from './delivery/keep-alive.js';
 export { DEFAULT_MAX_ANSWER_ATTEMPTS } from './delivery/reask.js';
 export {
   MAX_RELAYED_RESULT_BYTES,

@@ -3,6 +3,7 @@ import type { FormRequest } from '../form/form-request.js';
 import type { FormResult } from '../form/infer.js';
 import type { HandlerContext } from '../sdk/seam.js';
 import type { FallbackReason, FormFallback } from './fallback-types.js';
+import { hostInScope } from './host-info.js';
 import type { RunExit, RunExtension } from './run-extension.js';
 import { logHintOnce, type RequestScope, scopeOf } from './scope.js';
 import type { UrlElicitationRequest, UrlFlows } from './url-flows.js';
@@ -44,13 +45,14 @@ export async function deliverByFallback<Data>(
 export function isListedHost(scope: RequestScope & { policy: { fallback: FormFallback } }): boolean {
   const hosts = scope.policy.fallback.policy?.hosts;
   if (!hosts?.length) return false;
-  const info = scope.call.server.clientInfo();
-  if (!info) return false;
+  const info = hostInScope(scope);
+  const { name, version = '' } = info;
+  if (name === undefined) return false;
   return hosts.some(
     (host) =>
-      host.name === info.name &&
+      host.name === name &&
       (host.versions === undefined ||
-        host.versions.some((v) => v === info.version || (v.endsWith('.') && info.version.startsWith(v)))),
+        host.versions.some((v) => v === version || (v.endsWith('.') && version.startsWith(v)))),
   );
 }
 

@@ -53,6 +53,9 @@ export class Call implements CallSeam {
   clientCapabilities(): ClientCapabilities | undefined {
     return this.#sdk.clientCapabilities();
   }
+  clientInfo(): { name?: unknown; version?: unknown } | undefined {
+    return this.#sdk.clientInfo();
+  }
   get signal(): AbortSignal {
     return this.#sdk.signal;
   }

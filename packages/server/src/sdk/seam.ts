@@ -73,6 +73,8 @@ export interface CallSeam {
   readonly revision: string | undefined;
   /** What the client declared: at `initialize` on a session, in the request's `_meta` on 2026-07-28. */
   clientCapabilities(): ClientCapabilities | undefined;
+  /** The client's `clientInfo`, as it sent it (at `initialize`, or in the request's `_meta`): unchecked host data. */
+  clientInfo(): { name?: unknown; version?: unknown } | undefined;
   /** Aborts when the request is cancelled or its connection closes (see {@link stopReason}). */
   readonly signal: AbortSignal;
   /** Verified credentials of the request, when the transport authenticated it. */
@@ -135,6 +137,7 @@ export interface SdkCall {
   readonly server: ServerSeam;
   readonly revision: string | undefined;
   clientCapabilities(): ClientCapabilities | undefined;
+  clientInfo(): { name?: unknown; version?: unknown } | undefined;
   readonly signal: AbortSignal;
   /**
    * Whether the SDK takes its abort listener off a request's signal once the request settles (v2 does; v1 leaves it

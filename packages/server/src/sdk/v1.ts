@@ -133,6 +133,7 @@ export function v1Call(extra: V1HandlerExtra, server: ServerSeam & { instance: V
     server,
     revision: server.negotiatedRevision(),
     clientCapabilities: () => server.clientCapabilities(),
+    clientInfo: () => server.clientInfo(),
     signal: extra.signal,
     releasesSignalListeners: false, // v1 leaves its listener on the signal it is given
     // v1 hands handlers no HTTP request to watch: a dropped stream is seen when the session closes.

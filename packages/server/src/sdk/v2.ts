@@ -1,5 +1,6 @@
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   PROTOCOL_VERSION_META_KEY,
   ProtocolError,
@@ -117,6 +118,12 @@ class V2Call implements SdkCall {
     return this.#perRequest
       ? (envelopeOf(this.#ctx)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)
       : this.server.clientCapabilities();
+  }
+
+  clientInfo(): { name?: unknown; version?: unknown } | undefined {
+    if (!this.#perRequest) return this.server.clientInfo();
+    const info = envelopeOf(this.#ctx)?.[CLIENT_INFO_META_KEY];
+    return typeof info === 'object' && info !== null ? info : undefined;
   }
 
   // `ctx.mcpReq.send` relates the request to the call (`relatedRequestId`): on Streamable HTTP it travels on the
