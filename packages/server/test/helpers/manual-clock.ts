@@ -8,6 +8,7 @@ export class ManualClock implements Clock {
   #now: number;
   readonly #timers = new Set<{ at: number; fire: () => void }>();
   readonly #waiters: Array<{ count: number; resolve: () => void }> = [];
+  readonly #sleepWaiters: Array<{ ms: number; resolve: () => void }> = [];
 
   constructor(start = 1_000_000) {
     this.#now = start;
@@ -34,6 +35,9 @@ export class ManualClock implements Clock {
       signal.addEventListener('abort', onAbort, { once: true });
       this.#timers.add(timer);
       this.#notify();
+      for (let i = this.#sleepWaiters.length - 1; i >= 0; i--) {
+        if (this.#sleepWaiters[i]!.ms === ms) this.#sleepWaiters.splice(i, 1)[0]!.resolve();
+      }
     });
   }
 
@@ -46,6 +50,11 @@ export class ManualClock implements Clock {
   whenPending(count: number): Promise<void> {
     if (this.#timers.size >= count) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push({ count, resolve }));
+  }
+
+  /** Resolves once something sleeps for exactly `ms` (so the test knows which wait the code under test is in). */
+  whenSleeping(ms: number): Promise<void> {
+    return new Promise((resolve) => this.#sleepWaiters.push({ ms, resolve }));
   }
 
   /** Moves time forward by `ms`, firing every timer due on the way, earliest first. */

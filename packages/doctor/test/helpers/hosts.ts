@@ -1,0 +1,109 @@
+import {
+  Client,
+  type ClientCapabilities,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { ManualClock } from '../../../server/test/helpers/manual-clock.js';
+import { FORM_CHECKS } from '../../src/checkup/form-checks.js';
+import { ROUND_CHECK } from '../../src/checkup/round-check.js';
+import {
+  CheckupPages,
+  type CheckupReport,
+  type CheckupServerOptions,
+  createCheckupServer,
+} from '../../src/index.js';
+
+export type Era = '2025-11-25' | '2026-07-28';
+
+/** What the host does with one request; `clock` is the doctor's, to move as a person's reading would. */
+export type Behaviour = (
+  params: ElicitRequest['params'],
+  clock: ManualClock,
+) => ElicitResult | Promise<ElicitResult>;
+
+/** The check a request belongs to, by its message (each check's message is its own). */
+export function checkOf(params: ElicitRequest['params']) {
+  const message = params.message;
+  return [...FORM_CHECKS, ...ROUND_CHECK.asks].find((check) => message.startsWith(check.message));
+}
+
+/** A person who reads each form for 10 s and does exactly what it says; opens every link in a browser. */
+export const followsInstructions: Behaviour = async (params, clock) => {
+  clock.advance(10_000);
+  if (params.mode === 'url') {
+    const page = await fetch(params.url);
+    if (page.status !== 200) throw new Error(`the checkup page answered ${page.status}`);
+    return { action: 'accept' };
+  }
+  const check = checkOf(params);
+  if (!check) throw new Error(`no check for ${JSON.stringify(params.message)}`);
+  return check.expect === 'accept'
+    ? { action: 'accept', content: { ...(check.values as Record<string, never>) } }
+    : { action: check.expect };
+};
+
+export interface HostRun {
+  report: CheckupReport;
+  /** Every request the host received, in order. */
+  received: ElicitRequest['params'][];
+  text: string;
+}
+
+/**
+ * Runs the checkup once: a real SDK v2 client (the host) and the doctor's server over the SDK's in-memory transport, on
+ * `era`, declaring `capabilities`; `behaviour` answers each request.
+ */
+export async function runHost(options: {
+  era: Era;
+  behaviour: Behaviour;
+  capabilities?: ClientCapabilities;
+  clientInfo?: { name: string; version: string };
+  clock?: ManualClock;
+  server?: Omit<CheckupServerOptions, 'clock'>;
+  checks?: string[];
+}): Promise<HostRun> {
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 11, 7));
+  // One set of pages for every instance: on 2026-07-28 each request may get an instance of its own.
+  const pages = new CheckupPages();
+  const make = () => createCheckupServer({ reportDir: false, pages, ...options.server, clock });
+  const received: ElicitRequest['params'][] = [];
+  const client = new Client(options.clientInfo ?? { name: 'scripted-host', version: '1.0.0' }, {
+    capabilities: options.capabilities ?? { elicitation: { form: {}, url: {} } },
+    ...(options.era === '2026-07-28' && { versionNegotiation: { mode: { pin: '2026-07-28' } } }),
+  });
+  client.setRequestHandler('elicitation/create', async (request) => {
+    received.push(request.params);
+    return options.behaviour(request.params, clock);
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const server = make();
+  const served =
+    options.era === '2026-07-28'
+      ? serveStdio(make, { transport: serverTransport })
+      : await server.connect(serverTransport).then(() => server);
+  await client.connect(clientTransport);
+  try {
+    const result = await client.callTool(
+      { name: 'elicitation_checkup', arguments: options.checks ? { checks: options.checks } : {} },
+      { timeout: 60_000 },
+    );
+    const text = (result.content as { text?: string }[]).map((block) => block.text ?? '').join('');
+    if (result.isError) throw new Error(`the checkup failed: ${text}`);
+    return { report: result.structuredContent as unknown as CheckupReport, received, text };
+  } finally {
+    await client.close();
+    await served.close();
+    await pages.close();
+  }
+}
+
+/** The verdict of each check, by id. */
+export const verdicts = (report: CheckupReport) =>
+  Object.fromEntries(report.checks.map((check) => [check.id, check.verdict]));
+
+/** The detail of one check. */
+export const detailOf = (report: CheckupReport, id: string) =>
+  report.checks.find((c) => c.id === id)?.detail ?? '';
