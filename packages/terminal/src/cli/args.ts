@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { localeFromEnv } from '../i18n/locale.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { BRIDGE_ONLY, type BridgeServe, bridgeServe } from './bridge-args.js';
+import { DOCTOR_ONLY, type DoctorCommand, doctorCommand } from './doctor-args.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -12,6 +13,7 @@ export type Target =
 export type ProtocolChoice = 'auto' | '2025-11-25' | '2026-07-28';
 
 const PROTOCOLS: readonly ProtocolChoice[] = ['2025-11-25', '2026-07-28'];
+const COMMANDS = ['connect', 'call', 'tasks', 'bridge', 'doctor'] as const;
 
 export interface Common {
   target: Target;
@@ -30,7 +32,8 @@ export type Command =
   | ({ name: 'connect' } & Common)
   | ({ name: 'call'; tool: string; argumentsJson?: string } & Common)
   | ({ name: 'tasks'; action: 'get' | 'cancel'; taskId: string } & Common)
-  | BridgeCommand;
+  | BridgeCommand
+  | DoctorCommand;
 
 /** `elicit bridge`: fronts the target for hosts of every revision, on HTTP (`port`) or on this process's stdio. */
 export interface BridgeCommand {
@@ -53,6 +56,8 @@ const options = {
   advertise: { type: 'string' },
   callers: { type: 'string' },
   'allow-unauthenticated': { type: 'boolean' },
+  serve: { type: 'boolean' },
+  report: { type: 'string' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
   locale: { type: 'string' },
@@ -136,8 +141,16 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   const { headers } = parsedHeaders;
   const [name, ...afterName] = before;
   if (name === undefined) return { ok: true, command: { name: 'help' } };
-  if (name !== 'connect' && name !== 'call' && name !== 'tasks' && name !== 'bridge')
+  if (!(COMMANDS as readonly string[]).includes(name))
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
+  if (name === 'doctor') {
+    const locale = values.locale ?? localeFromEnv(env);
+    if (!isLocaleTag(locale)) return fail({ key: 'cli.locale', params: { given: given(locale) } });
+    const doctor = doctorCommand(values, afterName, serverCommand, locale);
+    return 'key' in doctor ? fail(doctor) : { ok: true, command: doctor };
+  }
+  const doctorOnly = DOCTOR_ONLY.find((option) => values[option] !== undefined);
+  if (doctorOnly) return fail({ key: 'cli.doctor-only', params: { option: `--${doctorOnly}` } });
   if (name !== 'bridge') {
     const bridgeOnly = BRIDGE_ONLY.find((option) => values[option] !== undefined);
     if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: `--${bridgeOnly}` } });

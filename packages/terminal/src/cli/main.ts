@@ -57,6 +57,10 @@ async function main(argv: string[]): Promise<number> {
       const { runTasks } = await import('./tasks-command.js');
       return runTasks(command, version());
     }
+    case 'doctor': {
+      const { runDoctor } = await import('./doctor-command.js');
+      return runDoctor(command, version());
+    }
     case 'bridge': {
       const { runBridge } = await import('./bridge-command.js');
       return runBridge(command);
