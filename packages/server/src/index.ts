@@ -98,6 +98,8 @@ export type {
   RawRequestedSchema,
   StandardFormSchema,
 } from './form/infer.js';
+export { type FormRequestFindings, inspectFormRequest } from './form/inspect.js';
+export type { LinkFinding } from './form/links.js';
 export { ANONYMOUS, principalOf } from './principal.js';
 export type { AnyMcpServer } from './sdk/adapt.js';
 export { DEFAULT_PROGRESS_INTERVAL_MS } from './sdk/progress.js';

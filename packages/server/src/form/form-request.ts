@@ -2,9 +2,9 @@ import type { RequestedSchema } from '@elicitkit/core';
 import { invalidSchemaError, sensitiveFieldError } from '../errors.js';
 import { compileForm } from './compile.js';
 import type { FormData, FormResult, FormSchema } from './infer.js';
-import { findLink, warnAboutLinks } from './links.js';
+import { textFindings } from './inspect.js';
+import { warnAboutLinks } from './links.js';
 import type { ElicitResultLike } from './read-answer.js';
-import { findSecretPhrase, findSensitiveMessage } from './sensitive.js';
 
 export type { ElicitResultLike };
 
@@ -51,44 +51,15 @@ export function createFormRequest<S extends FormSchema>(
   }
   const form = compileForm(input.schema);
   const allowed = input.notSecret;
-  const verdict = messageVerdict(input.message);
-  const findings =
-    verdict.phrase === undefined
-      ? form.secretFindings
-      : [...form.secretFindings, ...findSensitiveMessage(verdict.phrase, form.freeInputFields)];
+  const { secrets: findings, links } = textFindings(input.message, form);
   const secrets = allowed ? findings.filter((f) => !allowed.includes(f.field)) : findings;
   // E-01, E-02, F-08: secrets go through URL mode, never through a form (asked by a field or by the message)
   if (secrets.length > 0) throw sensitiveFieldError(secrets);
   // E-47: URLs in a form's texts are a development warning
-  warnAboutLinks(verdict.link ? [{ location: 'message', url: verdict.link }, ...form.links] : form.links);
+  warnAboutLinks(links);
   return {
     message: input.message,
     requestedSchema: form.requestedSchema,
     readResult: form.readResult as FormRequest<FormData<S>>['readResult'],
   };
-}
-
-/** What scanning a message finds: an E-01 secret phrase, an E-47 link. */
-interface MessageVerdict {
-  phrase: string | undefined;
-  link: string | undefined;
-}
-
-/**
- * Verdicts on recent messages: most tools ask with a few fixed messages, so each is scanned once, whatever form it
- * comes with. Bounded in entries and in the length of a message remembered.
- */
-const verdicts = new Map<string, MessageVerdict>();
-const MAX_REMEMBERED_MESSAGES = 256;
-const MAX_REMEMBERED_MESSAGE_LENGTH = 1024;
-
-function messageVerdict(message: string): MessageVerdict {
-  const known = verdicts.get(message);
-  if (known) return known;
-  const verdict = { phrase: findSecretPhrase(message), link: findLink(message) };
-  if (message.length <= MAX_REMEMBERED_MESSAGE_LENGTH) {
-    if (verdicts.size >= MAX_REMEMBERED_MESSAGES) verdicts.clear();
-    verdicts.set(message, verdict);
-  }
-  return verdict;
 }
