@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { localeFromEnv } from '../i18n/locale.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { BRIDGE_ONLY, type BridgeServe, bridgeServe } from './bridge-args.js';
-import { DOCTOR_ONLY, type DoctorCommand, doctorCommand } from './doctor-args.js';
+import { DOCTOR_ONLY, type DoctorCommand, doctorInspect, doctorServe } from './doctor-args.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -10,9 +10,9 @@ export type Target =
   | { kind: 'stdio'; command: string; args: string[] };
 
 /** `--protocol`: pin an era; without it `elicit` negotiates (server/discover, falling back to initialize). */
-export type ProtocolChoice = 'auto' | '2025-11-25' | '2026-07-28';
+export type ProtocolChoice = 'auto' | '2025-06-18' | '2025-11-25' | '2026-07-28';
 
-const PROTOCOLS: readonly ProtocolChoice[] = ['2025-11-25', '2026-07-28'];
+const PROTOCOLS: readonly ProtocolChoice[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
 const COMMANDS = ['connect', 'call', 'tasks', 'bridge', 'doctor'] as const;
 
 export interface Common {
@@ -58,6 +58,9 @@ const options = {
   'allow-unauthenticated': { type: 'boolean' },
   serve: { type: 'boolean' },
   report: { type: 'string' },
+  call: { type: 'string' },
+  declare: { type: 'string' },
+  json: { type: 'boolean' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
   locale: { type: 'string' },
@@ -143,15 +146,15 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (name === undefined) return { ok: true, command: { name: 'help' } };
   if (!(COMMANDS as readonly string[]).includes(name))
     return fail({ key: 'cli.unknown-command', params: { given: given(name) } });
-  if (name === 'doctor') {
+  if (name === 'doctor' && values.serve) {
     const locale = values.locale ?? localeFromEnv(env);
     if (!isLocaleTag(locale)) return fail({ key: 'cli.locale', params: { given: given(locale) } });
-    const doctor = doctorCommand(values, afterName, serverCommand, locale);
+    const doctor = doctorServe(values, afterName, serverCommand, locale);
     return 'key' in doctor ? fail(doctor) : { ok: true, command: doctor };
   }
-  const doctorOnly = DOCTOR_ONLY.find((option) => values[option] !== undefined);
+  const doctorOnly = name !== 'doctor' && DOCTOR_ONLY.find((option) => values[option] !== undefined);
   if (doctorOnly) return fail({ key: 'cli.doctor-only', params: { option: `--${doctorOnly}` } });
-  if (name !== 'bridge') {
+  if (name !== 'bridge' && name !== 'doctor') {
     const bridgeOnly = BRIDGE_ONLY.find((option) => values[option] !== undefined);
     if (bridgeOnly) return fail({ key: 'cli.bridge-only', params: { option: `--${bridgeOnly}` } });
   }
@@ -189,6 +192,10 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     ...(values.answers !== undefined && { answersFile: values.answers }),
   };
 
+  if (name === 'doctor') {
+    const doctor = doctorInspect(values, operands, common);
+    return 'key' in doctor ? fail(doctor) : { ok: true, command: doctor };
+  }
   if (name === 'bridge') {
     if (operands.length > 0) return fail({ key: 'cli.bridge-extra', params: { given: given(operands[0]!) } });
     const serve = bridgeServe(values, target.kind === 'http' ? Object.keys(target.headers).length : 0);

@@ -35,11 +35,25 @@ const STDIO_PROBE_TIMEOUT_MS = 5_000;
 
 /** How the SDK client negotiates for `--protocol` (absent: auto, on HTTP and stdio alike). */
 function versionNegotiation(protocol: ProtocolChoice, target: Target): VersionNegotiationOptions {
-  if (protocol === '2025-11-25') return { mode: 'legacy' };
+  if (protocol === '2025-11-25' || protocol === '2025-06-18') return { mode: 'legacy' };
   if (protocol === '2026-07-28') return { mode: { pin: '2026-07-28' } };
   return {
     mode: 'auto',
     ...(target.kind === 'stdio' && { probe: { timeoutMs: STDIO_PROBE_TIMEOUT_MS } }),
+  };
+}
+
+/** Wraps the transport's delivery to the client so `tap` sees each message first; a throwing tap is not the SDK's problem. */
+function tapIncoming(transport: Transport, tap: (message: unknown) => void): void {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    try {
+      tap(message);
+    } catch {
+      // The tap only watches.
+    }
+    deliver.call(transport, message, extra);
   };
 }
 
@@ -67,20 +81,38 @@ async function createTransport(target: Target, log: (line: Phrase) => void): Pro
  * Connects `elicit` to a server as an elicitation host for both modes (E-07), on the protocol era the
  * server speaks (or the one `--protocol` pins): 2025-11-25 sessions or 2026-07-28 requests.
  */
+/** How `elicit doctor` connects: the modes to declare, and a look at every message the server sends. */
+export interface ConnectionOptions {
+  /** The elicitation modes declared (default both); empty: no elicitation declared at all. */
+  modes?: readonly ('form' | 'url')[];
+  /** Sees every message from the server, as it came, before the SDK handles it. */
+  tap?: (message: unknown) => void;
+}
+
 export async function openConnection(
   target: Target,
   ui: ElicitationUI,
   version: string,
   log: (line: Phrase) => void,
   protocol: ProtocolChoice = 'auto',
+  options: ConnectionOptions = {},
 ): Promise<Connection> {
   const client = new Client(
     { name: 'elicit', title: 'elicit (elicitkit terminal host)', version },
-    { versionNegotiation: versionNegotiation(protocol, target) },
+    {
+      versionNegotiation: versionNegotiation(protocol, target),
+      // F-01: a 2025-06-18 session is offered (and falls back to) that revision only.
+      ...(protocol === '2025-06-18' && { supportedProtocolVersions: ['2025-06-18'] }),
+    },
   );
+  const modes = options.modes ?? ['form', 'url'];
   // E-43 with the library's budget: requests during a call the person made count apart from unsolicited
   // ones, and over either budget the person is asked (terminalUI's rateLimited) whether to allow more.
-  const host = installElicitation(client, { ui, modes: ['form', 'url'], opener: systemBrowserOpener() });
+  const host = installElicitation(client, {
+    ui,
+    opener: systemBrowserOpener(),
+    ...(modes.length === 0 ? { elicitation: false } : { modes }),
+  });
   host.on('error', ({ during, error }) => {
     if (during === 'ui') log({ key: 'session.ui-failed', params: { reason: describeError(error) } });
   });
@@ -90,6 +122,7 @@ export async function openConnection(
   try {
     transport = await createTransport(target, log);
     await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+    if (options.tap) tapIncoming(transport, options.tap);
   } catch (error) {
     await client.close().catch(() => {});
     throw new CliError(

@@ -1,23 +1,28 @@
 import { loadWords } from '../i18n/messages.js';
 import { say } from '../i18n/phrase.js';
 import { describeError } from './describe-error.js';
-import type { DoctorCommand } from './doctor-args.js';
+import type { DoctorCommand, DoctorServe } from './doctor-args.js';
+import { loadDoctor } from './doctor-load.js';
 import { ExitCode } from './exit-codes.js';
+
+/** `elicit doctor`: the checkup server (`--serve`), or a server checked from the host's side. */
+export async function runDoctor(command: DoctorCommand, version: string): Promise<number> {
+  if (command.action === 'inspect') {
+    const { runInspect } = await import('./doctor-inspect.js');
+    return runInspect(command, version);
+  }
+  return runServe(command, version);
+}
 
 /**
  * `elicit doctor --serve`: the checkup server (`@elicitkit/doctor`) for a person to add to any host. On stdio by
  * default (nothing but MCP on stdout); with `--port` on Streamable HTTP at 127.0.0.1, its first line on stdout
  * `MCP endpoint: <url>`. Runs until interrupted, or until the stdio host leaves.
  */
-export async function runDoctor(command: DoctorCommand, version: string): Promise<number> {
+async function runServe(command: DoctorServe, version: string): Promise<number> {
   const { t } = await loadWords(command.locale);
-  let doctor: typeof import('@elicitkit/doctor');
-  try {
-    doctor = await import('@elicitkit/doctor');
-  } catch (error) {
-    process.stderr.write(`elicit: ${say(t, { key: 'doctor.missing' })} (${say(t, describeError(error))})\n`);
-    return ExitCode.Usage;
-  }
+  const doctor = await loadDoctor(command.locale);
+  if (!doctor) return ExitCode.Usage;
   const dir = doctor.elicitConfigDir();
   let served: Awaited<ReturnType<typeof doctor.serveCheckup>>;
   try {

@@ -179,7 +179,7 @@ const ja: Translation<TerminalMessageKey> = {
   'net.no-answer': 'サーバーが時間内に応答しませんでした',
 
   'cli.help':
-    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  以前の呼び出しで残ったタスクを表示または取り消す\n  elicit bridge [--port <n>] <http(s)-url>       そのサーバーをあらゆるリビジョンのホストに提供（フォームを変換）。\n                                                 最初に "MCP endpoint: <url>" を表示\n  elicit bridge --stdio -- <command> [args…]     … このプロセスの stdin と stdout でホストに提供\n  elicit doctor --serve [--port <n>]           任意のホストに追加できる診断サーバー。ツール\n                                                 elicitation_checkup がフォームとリンクの扱いを報告します\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n      --port <n>               elicit bridge: 待ち受けるポート（127.0.0.1）。既定の 0 は空きポート\n      --stdio                  elicit bridge: HTTP の代わりに stdin と stdout でホストに提供\n      --redis <url>            elicit bridge: 2026-07-28 のラウンドをこの Redis 上の他のインスタンスと\n                               共有する（スティッキーセッション不要）\n      --host <アドレス>        elicit bridge: 待ち受けるアドレス（既定 127.0.0.1、すべてのインターフェースは\n                               0.0.0.0 または ::）\n      --allowed-hosts <名前>   elicit bridge: 受け付ける Host 名（カンマ区切り、既定はループバック）\n      --advertise <URL>        elicit bridge: 他のインスタンスがこのインスタンスに届く URL（--redis と共に）\n      --callers <ファイル>     elicit bridge: 呼び出せる相手: "<名前> <Bearer トークン>" の行（モード 0600）\n      --allow-unauthenticated  elicit bridge: --callers なしで他のマシンにも応じる（ループバック以外では、\n                               どちらもなければ他のマシンからの呼び出しを拒否）\n      --report <file>          elicit doctor --serve: 完了した報告の JSON をこのファイルにも書き出します\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
+    'elicit: elicitation 要求に答える、端末用の MCP ホスト\n\n使い方:\n  elicit connect <http(s)-url>                   Streamable HTTP サーバーとの対話セッション\n  elicit connect -- <command> [args…]            … stdio の子プロセスとして起動したサーバーと\n  elicit call <http(s)-url> <tool> [json-args]   ツールを一つ呼び出し、結果を表示して終了\n  elicit call <tool> [json-args] -- <command> [args…]\n  elicit tasks get|cancel <http(s)-url> <task-id>  以前の呼び出しで残ったタスクを表示または取り消す\n  elicit bridge [--port <n>] <http(s)-url>       そのサーバーをあらゆるリビジョンのホストに提供（フォームを変換）。\n                                                 最初に "MCP endpoint: <url>" を表示\n  elicit bridge --stdio -- <command> [args…]     … このプロセスの stdin と stdout でホストに提供\n  elicit doctor --serve [--port <n>]           任意のホストに追加できる診断サーバー。ツール\n                                                 elicitation_checkup がフォームとリンクの扱いを報告します\n  elicit doctor <http(s)-url> [--call <tool> [json]]  ホストとして接続し、サーバーが送る要求をすべて仕様の\n                                                 規則で確認します(-- <command> も可)\n\nセッションでは: tools · call <tool> [json-args] · help · exit\n\nオプション:\n  -H, --header "Name: value"   すべての要求に付ける HTTP ヘッダー（繰り返し可）。例: "Authorization: Bearer …"\n      --answers <file.json>    項目名をキーとする JSON オブジェクトでフォームに答える（質問しない）。\n                               残りは既定値で埋め、答えのない必須項目があれば拒否。\n                               URL 要求は常に拒否し、その URL を表示\n      --protocol <version>     プロトコルのリビジョンを固定: 2025-06-18、2025-11-25 または 2026-07-28。既定では\n                               elicit が交渉（server/discover で尋ね、だめなら initialize）。HTTP でも stdio でも同じ\n      --locale <tag>           プロンプトとメッセージの言語: en、de、ja、ar（その他は英語）。\n                               既定は LC_ALL、LC_MESSAGES、LANG から\n      --no-color               色なしで出力（NO_COLOR=1 でも同じ）\n      --port <n>               elicit bridge: 待ち受けるポート（127.0.0.1）。既定の 0 は空きポート\n      --stdio                  elicit bridge: HTTP の代わりに stdin と stdout でホストに提供\n      --redis <url>            elicit bridge: 2026-07-28 のラウンドをこの Redis 上の他のインスタンスと\n                               共有する（スティッキーセッション不要）\n      --host <アドレス>        elicit bridge: 待ち受けるアドレス（既定 127.0.0.1、すべてのインターフェースは\n                               0.0.0.0 または ::）\n      --allowed-hosts <名前>   elicit bridge: 受け付ける Host 名（カンマ区切り、既定はループバック）\n      --advertise <URL>        elicit bridge: 他のインスタンスがこのインスタンスに届く URL（--redis と共に）\n      --callers <ファイル>     elicit bridge: 呼び出せる相手: "<名前> <Bearer トークン>" の行（モード 0600）\n      --allow-unauthenticated  elicit bridge: --callers なしで他のマシンにも応じる（ループバック以外では、\n                               どちらもなければ他のマシンからの呼び出しを拒否）\n      --report <file>          elicit doctor --serve: 完了した報告の JSON をこのファイルにも書き出します\n      --declare <modes>        elicit doctor: ホストが宣言するモード: form、url、form,url(既定)または none\n      --json                   elicit doctor: 所見を JSON で stdout に出力します\n  -h, --help                   このヘルプ\n  -V, --version                バージョン\n\n終了コード（elicit call）: 0 成功 · 1 ツールが失敗 · 2 使い方、JSON、ツール名の誤り\n  · 3 サーバーに接続できない、または接続が切れた · 130 中断',
   'cli.usage': '使い方は「elicit --help」で確認できます。',
   'cli.header': '--header には "Name: value" の形式が必要です（受け取った値: {given}）',
   'cli.no-server': 'サーバーの指定がありません: http(s) の URL か、-- <command> [args…]',
@@ -188,7 +188,8 @@ const ja: Translation<TerminalMessageKey> = {
   'cli.unknown-command': '不明なコマンド {given}',
   'cli.no-command': '-- の後にサーバーのコマンドがありません',
   'cli.header-stdio': '--header は http(s) サーバーにだけ使えます',
-  'cli.protocol': '--protocol には 2025-11-25 か 2026-07-28 を指定してください（受け取った値: {given}）',
+  'cli.protocol':
+    '--protocol には 2025-06-18、2025-11-25 か 2026-07-28 を指定してください（受け取った値: {given}）',
   'cli.locale': '--locale には de、ja-JP、ar のような言語タグを指定してください（受け取った値: {given}）',
   'cli.connect-extra': 'connect はこれ以上の引数を取りません（受け取った値: {given}）',
   'cli.no-tool': 'call にはツール名が必要です',
@@ -202,10 +203,24 @@ const ja: Translation<TerminalMessageKey> = {
   'cli.bridge-only': '{option} は elicit bridge でのみ使えます',
   'cli.bridge-extra': 'bridge はこれ以上の引数を取りません（受け取った値: {given}）',
   'cli.doctor-only': '{option} は elicit doctor でのみ使えます',
-  'cli.doctor-serve':
-    'elicit doctor には --serve が必要です: elicit doctor --serve [--port <n>](ホスト側からサーバーを診断する機能はまだありません)',
   'cli.doctor-extra': 'doctor --serve はサーバーを取りません。指定: {given}',
   'cli.doctor-report': '--report にはファイル名が必要です',
+  'cli.doctor-serve-only': '{option} は elicit doctor --serve では使えません',
+  'cli.doctor-serve-option':
+    '{option} は elicit doctor --serve(または elicit bridge)用です。サーバーの診断には使えません',
+  'cli.doctor-declare':
+    '--declare には form、url、form,url または none を指定してください(受け取った値: {given})',
+  'doctor.server': 'サーバー {server}、プロトコル {protocol}。宣言したもの: {modes}',
+  'doctor.modes-none': 'elicitation なし',
+  'doctor.tools': 'ツール: {names}',
+  'doctor.no-call': 'ツールは呼んでいません。--call <tool> [json] で呼び出しを観察できます。',
+  'doctor.call-ok': '{tool} を呼びました: 完了しました。',
+  'doctor.call-error': '{tool} を呼びました: ツールはエラーを返しました。',
+  'doctor.call-failed': '{tool} を呼びました: 呼び出しに失敗しました: {reason}',
+  'doctor.clean': '送られた要求 {pushed} 件、ラウンド {rounds} 回で、破られた規則はありません。',
+  'doctor.broken':
+    '送られた要求 {pushed} 件、ラウンド {rounds} 回で、MUST 違反 {must} 件、SHOULD 不履行 {should} 件:',
+  'doctor.dropped': '… ほか {count} 件の所見は保持していません。',
   'doctor.missing':
     'elicit doctor にはパッケージ @elicitkit/doctor が必要です: npm install @elicitkit/doctor',
   'doctor.endpoint': 'MCP endpoint: {url}',
