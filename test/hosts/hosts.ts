@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
+import { serveMcpHttp } from '@elicitkit/server/http';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
+import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
+import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
+import { createBridge } from '../../packages/bridge/src/index.js';
+import type { CheckupReport } from '../../packages/doctor/src/index.js';
+import type { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
+import { openInBrowser, personAnswers, personUI } from './person.js';
+
+/** One host the project can run, and how to run the checkup in it with a person following the instructions. */
+export interface HostUnderTest {
+  /** The host as the table names it. */
+  name: string;
+  /** The package (and version) that is the host. */
+  version: string;
+  run(doctor: URL, clock: ManualClock): Promise<CheckupReport>;
+}
+
+/** The installed version of `pkg` (elicitkit's own from its workspace folder: its exports map has no package.json). */
+const versionOf = (pkg: string) => {
+  const manifest = pkg.startsWith('@elicitkit/')
+    ? new URL(`../../packages/${pkg.slice('@elicitkit/'.length)}/package.json`, import.meta.url)
+    : new URL(`../../node_modules/${pkg}/package.json`, import.meta.url);
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+};
+
+const CALL = { name: 'elicitation_checkup', arguments: {} };
+const LONG = { timeout: 600_000 };
+const reportOf = (result: unknown) => (result as { structuredContent: CheckupReport }).structuredContent;
+type Params = Parameters<typeof personAnswers>[0];
+
+/** The SDK v2 client, its elicitation handler the person's hand: what the SDK itself carries, on one revision. */
+function sdkV2(revision: '2025-11-25' | '2026-07-28'): HostUnderTest {
+  return {
+    name: `SDK v2 client, ${revision}`,
+    version: `@modelcontextprotocol/client ${versionOf('@modelcontextprotocol/client')}`,
+    async run(doctor, clock) {
+      const client = new Client(
+        { name: 'sdk-v2-host', version: '1.0.0' },
+        {
+          capabilities: { elicitation: { form: {}, url: {} } },
+          versionNegotiation: { mode: revision === '2026-07-28' ? { pin: revision } : 'legacy' },
+        },
+      );
+      client.setRequestHandler(
+        'elicitation/create',
+        (request) => personAnswers(request.params as Params, clock) as never,
+      );
+      await client.connect(new StreamableHTTPClientTransport(doctor));
+      try {
+        return reportOf(await client.callTool(CALL, LONG));
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** The v1 SDK client (1.32, 2025-11-25; or 1.17 under an alias, 2025-06-18), its handler the person's hand. */
+function sdkV1(which: '1.32' | '1.17'): HostUnderTest {
+  const old = which === '1.17';
+  return {
+    name: old ? 'SDK v1 client, 2025-06-18' : 'SDK v1 client, 2025-11-25',
+    version: `@modelcontextprotocol/sdk ${versionOf(old ? 'mcp-sdk-1-17' : '@modelcontextprotocol/sdk')}`,
+    async run(doctor, clock) {
+      const Make = (old ? Client117 : V1Client) as typeof V1Client;
+      const client = new Make(
+        { name: `sdk-v1-host-${which}`, version: '1.0.0' },
+        { capabilities: { elicitation: old ? {} : { form: {}, url: {} } } },
+      );
+      client.setRequestHandler(
+        (old ? ElicitRequestSchema117 : ElicitRequestSchema) as typeof ElicitRequestSchema,
+        (request) => personAnswers(request.params as Params, clock) as never,
+      );
+      await client.connect(new (old ? Http117 : V1Http)(doctor) as V1Http);
+      try {
+        return reportOf(await client.callTool(CALL, undefined, LONG));
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** elicitkit's host pipeline on the SDK v2 client, with a UI the person answers: `elicit` and the web host's core. */
+function elicitkitHost(revision: '2025-11-25' | '2026-07-28'): HostUnderTest {
+  return {
+    name: `elicitkit host pipeline, ${revision}`,
+    version: `@elicitkit/client ${versionOf('@elicitkit/client')}`,
+    async run(doctor, clock) {
+      const client = new Client(
+        { name: 'elicitkit-host', version: '1.0.0' },
+        { versionNegotiation: { mode: revision === '2026-07-28' ? { pin: revision } : 'legacy' } },
+      );
+      installElicitation(client, { ui: personUI(clock), modes: ['form', 'url'], opener: openInBrowser });
+      await client.connect(new StreamableHTTPClientTransport(doctor));
+      try {
+        return reportOf(await callToolWithElicitation(client, CALL, { requestOptions: LONG }));
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** `elicit bridge` in front of a 2025-06-18 host (SDK 1.17): what such a host's person gets through it. */
+const bridgeTo20250618: HostUnderTest = {
+  name: 'elicit bridge → SDK v1 client, 2025-06-18',
+  version: `@elicitkit/bridge ${versionOf('@elicitkit/bridge')}`,
+  async run(doctor, clock) {
+    const bridge = createBridge({ upstream: { kind: 'http', url: doctor, headers: {} } });
+    const served = await serveMcpHttp(() => bridge.server());
+    try {
+      const host = sdkV1('1.17');
+      return await host.run(served.url, clock);
+    } finally {
+      await served.close();
+      await bridge.close();
+    }
+  },
+};
+
+/** Every host the table covers, in its order. */
+export const HOSTS: readonly HostUnderTest[] = [
+  sdkV2('2025-11-25'),
+  sdkV2('2026-07-28'),
+  sdkV1('1.32'),
+  sdkV1('1.17'),
+  elicitkitHost('2025-11-25'),
+  elicitkitHost('2026-07-28'),
+  bridgeTo20250618,
+];
