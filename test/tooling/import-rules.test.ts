@@ -10,7 +10,7 @@ import { importCircles, sourceImportGraph } from '../support/import-graph.js';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('import circles', () => {
-  for (const pkg of ['core', 'server', 'client', 'terminal', 'web', 'bridge']) {
+  for (const pkg of ['core', 'server', 'client', 'terminal', 'web', 'bridge', 'doctor']) {
     it(`none among the sources of @elicitkit/${pkg}`, () => {
       const graph = sourceImportGraph(path.join(ROOT, 'packages', pkg, 'src'));
       expect(graph.size).toBeGreaterThan(5);

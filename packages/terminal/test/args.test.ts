@@ -74,7 +74,10 @@ describe('elicit command line', () => {
   });
 
   it.each([
-    [['connect', 'http://x', '--protocol', '2024-01-01'], /--protocol expects 2025-11-25 or 2026-07-28/],
+    [
+      ['connect', 'http://x', '--protocol', '2024-01-01'],
+      /--protocol expects 2025-06-18, 2025-11-25 or 2026-07-28/,
+    ],
     [['connect'], /missing the server/],
     [['connect', 'ftp://x'], /not an http\(s\) URL/],
     [['connect', 'nope'], /not a URL/],

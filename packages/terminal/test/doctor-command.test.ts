@@ -116,7 +116,22 @@ describe('elicit doctor --serve', () => {
         child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         child.once('exit', (code) => resolve({ code, stderr }));
       });
-    expect(await run(['doctor'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/needs --serve/) });
+    expect(await run(['doctor'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/missing the server/),
+    });
+    expect(await run(['doctor', '--serve', '--call', 'x'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--call does not apply to elicit doctor --serve/),
+    });
+    expect(await run(['doctor', 'http://127.0.0.1:1/mcp', '--report', 'x.json'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--report applies to elicit doctor --serve/),
+    });
+    expect(await run(['doctor', 'http://127.0.0.1:1/mcp', '--declare', 'forms'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--declare expects form, url, form,url or none, got "forms"/),
+    });
     expect(await run(['doctor', '--serve', '--port', 'x'])).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/--port expects a port number/),

@@ -2,7 +2,13 @@ import { parseArgs } from 'node:util';
 import { localeFromEnv } from '../i18n/locale.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { BRIDGE_ONLY, type BridgeServe, bridgeServe } from './bridge-args.js';
-import { DOCTOR_ONLY, type DoctorCommand, doctorInspect, doctorServe } from './doctor-args.js';
+import {
+  DOCTOR_ONLY,
+  type DoctorInspectOptions,
+  type DoctorServe,
+  doctorInspect,
+  doctorServe,
+} from './doctor-args.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -42,6 +48,12 @@ export interface BridgeCommand {
   serve: BridgeServe;
   locale: string;
 }
+
+/** `elicit doctor <server>`: the common options and the doctor's own. */
+export type DoctorInspect = Common & DoctorInspectOptions;
+
+/** `elicit doctor`: the checkup server, or a server checked from the host's side. */
+export type DoctorCommand = DoctorServe | DoctorInspect;
 
 /** A refused command line says why as a phrase, worded once the catalog is loaded (this file loads nothing). */
 export type Parsed = { ok: true; command: Command } | { ok: false; phrase: Phrase };

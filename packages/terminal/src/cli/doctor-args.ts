@@ -1,5 +1,4 @@
 import type { Phrase } from '../i18n/phrase.js';
-import type { Common } from './args.js';
 import { BRIDGE_ONLY } from './bridge-args.js';
 
 /** `elicit doctor --serve`: the checkup server, on stdio, or on Streamable HTTP at `port` (loopback). */
@@ -13,8 +12,8 @@ export interface DoctorServe {
   locale: string;
 }
 
-/** `elicit doctor <server>`: connects as a host and checks every request the server sends. */
-export interface DoctorInspect extends Common {
+/** `elicit doctor <server>`'s own options, beside the common ones: connects as a host and checks every request. */
+export interface DoctorInspectOptions {
   name: 'doctor';
   action: 'inspect';
   /** `--call <tool> [json]`: the tool to run while watching. */
@@ -24,8 +23,6 @@ export interface DoctorInspect extends Common {
   /** `--json`: the findings as JSON on stdout. */
   json: boolean;
 }
-
-export type DoctorCommand = DoctorServe | DoctorInspect;
 
 /** The options that apply to `elicit doctor` only. */
 export const DOCTOR_ONLY = ['serve', 'report', 'call', 'declare', 'json'] as const;
@@ -79,11 +76,11 @@ export function doctorServe(
 }
 
 /** `elicit doctor <server> [--call <tool> [json]] [--declare form,url|none] [--json]`, over the common options. */
-export function doctorInspect(
+export function doctorInspect<C extends object>(
   values: DoctorValues,
   operands: readonly string[],
-  common: Common,
-): DoctorInspect | Phrase {
+  common: C,
+): (C & DoctorInspectOptions) | Phrase {
   const serveOnly = (['port', 'report', ...BRIDGE_ONLY] as const).find(
     (option) => values[option] !== undefined,
   );

@@ -1,7 +1,8 @@
 import { loadWords } from '../i18n/messages.js';
 import { say } from '../i18n/phrase.js';
+import type { DoctorCommand } from './args.js';
 import { describeError } from './describe-error.js';
-import type { DoctorCommand, DoctorServe } from './doctor-args.js';
+import type { DoctorServe } from './doctor-args.js';
 import { loadDoctor } from './doctor-load.js';
 import { ExitCode } from './exit-codes.js';
 
