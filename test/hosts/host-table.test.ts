@@ -1,9 +1,11 @@
+// @needs tools
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
 import { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
+import { TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
 import { type HostRow, hostTable, withTable } from './host-table.js';
-import { HOSTS } from './hosts.js';
+import { frameworkVersions, HOSTS } from './hosts.js';
 
 /**
  * Issue 38: the host support table in docs/hosts.md is what the checkup finds in every host the project can run, each
@@ -17,7 +19,8 @@ const rows: HostRow[] = [];
 
 beforeAll(async () => {
   doctor = await serveCheckup({ port: 0, clock, reportDir: false });
-});
+  await frameworkVersions(); // installs the AI SDK and Mastra on first use
+}, TOOL_INSTALL_TIMEOUT_MS);
 afterAll(async () => {
   await doctor?.close();
 });
@@ -26,7 +29,8 @@ describe('the host support table', () => {
   it.each(HOSTS.map((host) => [host.name, host] as const))('runs the checkup in %s', async (_name, host) => {
     const report = await host.run(doctor.url!, clock);
     expect(report.complete).toBe(true);
-    rows.push({ name: host.name, version: host.version, report });
+    const version = (await frameworkVersions())[host.version] ?? host.version;
+    rows.push({ name: host.name, version, report });
   });
 
   it('docs/hosts.md shows what the checkup found in each', () => {

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { serveMcpHttp } from '@elicitkit/server/http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -11,6 +13,7 @@ import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/type
 import { createBridge } from '../../packages/bridge/src/index.js';
 import type { CheckupReport } from '../../packages/doctor/src/index.js';
 import type { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
+import { installTool } from '../support/tool-install.js';
 import { openInBrowser, personAnswers, personUI } from './person.js';
 
 /** One host the project can run, and how to run the checkup in it with a person following the instructions. */
@@ -126,6 +129,98 @@ const bridgeTo20250618: HostUnderTest = {
   },
 };
 
+/** The AI SDK's and Mastra's MCP clients (tools/host-frameworks), as far as the table uses them. */
+interface HostFrameworks {
+  createMCPClient(options: { transport: { type: 'http'; url: string }; capabilities?: object }): Promise<{
+    onElicitationRequest(schema: unknown, handler: (request: { params: unknown }) => Promise<unknown>): void;
+    callTool(call: { name: string; arguments: object }): Promise<unknown>;
+    close(): Promise<void>;
+  }>;
+  ElicitationRequestSchema: unknown;
+  MCPClient: new (options: {
+    servers: Record<
+      string,
+      { url: URL; capabilities?: object; inputRequests?: (r: { params: unknown }) => Promise<unknown> }
+    >;
+  }) => {
+    listTools(): Promise<Record<string, { execute?: (input: object, context: object) => Promise<unknown> }>>;
+    disconnect(): Promise<void>;
+  };
+}
+
+let frameworks: Promise<{ dir: string; module: HostFrameworks }> | undefined;
+/** The frameworks, installed on first use (test/support/tool-install.ts), loaded once. */
+function hostFrameworks() {
+  frameworks ??= installTool('host-frameworks').then(async (dir) => ({
+    dir,
+    module: (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as HostFrameworks,
+  }));
+  return frameworks;
+}
+const frameworkVersion = (dir: string, pkg: string) =>
+  (JSON.parse(readFileSync(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string })
+    .version;
+const BOTH_MODES = { elicitation: { form: {}, url: {} } };
+
+/**
+ * The AI SDK's MCP client (`@ai-sdk/mcp`), its `onElicitationRequest` handler the person's hand. Declaring form mode
+ * only: it takes no URL request (one fails the whole call, "Only form elicitation is supported", even when the
+ * application declared URL mode).
+ */
+const aiSdk: HostUnderTest = {
+  name: 'AI SDK MCP client (form mode: it takes no URL request)',
+  version: '@ai-sdk/mcp',
+  async run(doctor, clock) {
+    const { module } = await hostFrameworks();
+    const mcp = await module.createMCPClient({
+      transport: { type: 'http', url: doctor.href },
+      capabilities: { elicitation: { form: {} } },
+    });
+    mcp.onElicitationRequest(module.ElicitationRequestSchema, (request) =>
+      personAnswers(request.params as Params, clock),
+    );
+    try {
+      return reportOf(await mcp.callTool(CALL));
+    } finally {
+      await mcp.close();
+    }
+  },
+};
+
+/** Mastra's MCP client (`@mastra/mcp`), its `inputRequests` handler the person's hand. */
+const mastra: HostUnderTest = {
+  name: 'Mastra MCP client',
+  version: '@mastra/mcp',
+  async run(doctor, clock) {
+    const { module } = await hostFrameworks();
+    const mcp = new module.MCPClient({
+      servers: {
+        doctor: {
+          url: doctor,
+          capabilities: BOTH_MODES,
+          inputRequests: ({ params }) => personAnswers(params as Params, clock),
+        },
+      },
+    });
+    try {
+      const tools = await mcp.listTools();
+      // Mastra's tool hands back the result's structuredContent itself.
+      return (await tools.doctor_elicitation_checkup!.execute!({}, {})) as CheckupReport;
+    } finally {
+      await mcp.disconnect();
+    }
+  },
+};
+
+/** The frameworks' versions, once installed: the table names what it ran. */
+export async function frameworkVersions(): Promise<Record<string, string>> {
+  const { dir } = await hostFrameworks();
+  return {
+    '@ai-sdk/mcp': `@ai-sdk/mcp ${frameworkVersion(dir, '@ai-sdk/mcp')}`,
+    '@mastra/mcp': `@mastra/mcp ${frameworkVersion(dir, '@mastra/mcp')}`,
+  };
+}
+
 /** Every host the table covers, in its order. */
 export const HOSTS: readonly HostUnderTest[] = [
   sdkV2('2025-11-25'),
@@ -135,4 +230,6 @@ export const HOSTS: readonly HostUnderTest[] = [
   elicitkitHost('2025-11-25'),
   elicitkitHost('2026-07-28'),
   bridgeTo20250618,
+  aiSdk,
+  mastra,
 ];

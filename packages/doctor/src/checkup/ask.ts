@@ -14,7 +14,7 @@ import type { RawAnswer } from './judge.js';
  * Asks one checkup form in the request's era (2025 `elicitation/create`, a 2026-07-28 round) and returns the answer
  * exactly as the host sent it: the doctor judges answers itself, so the usual checking (which refuses a wrong answer
  * and asks again) is left out. When it was asked is a `step`, so a 2026-07-28 round's retry measures from the round
- * that asked.
+ * that asked, and how long the answer took is one, so later rounds replay it rather than measure again.
  */
 export async function askRaw(
   ctx: HandlerContext,
@@ -32,5 +32,7 @@ export async function askRaw(
   };
   const outcome = await deliverForm(ctx, request, { key: check.id, timeoutMs });
   const raw = (outcome as { data?: ElicitResultLike }).data ?? { action: outcome.action };
-  return { action: raw.action, content: raw.content, elapsedMs: Math.max(0, clock.now() - askedAt) };
+  // A step too: on 2026-07-28 the rounds after this one replay the answer, later, and must not measure again.
+  const elapsedMs = await step(ctx, `answered:${check.id}`, () => Math.max(0, clock.now() - askedAt));
+  return { action: raw.action, content: raw.content, elapsedMs };
 }

@@ -4,6 +4,7 @@ import {
   type HandlerContext,
   type HostInfo,
   hostOf,
+  step,
 } from '@elicitkit/server';
 import { type CheckupReport, hostSummary, REPORT_FORMAT } from '../report.js';
 import { askRaw } from './ask.js';
@@ -120,9 +121,11 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
   const clock = options.clock ?? systemClock;
   const host = hostOf(ctx);
   const signal = (ctx as { mcpReq?: { signal: AbortSignal } }).mcpReq?.signal ?? new AbortController().signal;
+  // A step: every 2026-07-28 round of one checkup names the same start (and saves to the same files).
+  const startedAt = await step(ctx, 'checkup-started', () => clock.now());
   const report: CheckupReport = {
     format: REPORT_FORMAT,
-    at: new Date(clock.now()).toISOString(),
+    at: new Date(startedAt).toISOString(),
     host: hostSummary(host),
     checks: [],
     complete: false,

@@ -58,7 +58,9 @@ export async function checkUrl(ctx: HandlerContext, options: UrlCheckOptions): P
   const page = await options.pages.page(token);
   const askedAt = await step(ctx, `asked:${URL_CHECK_ID}`, () => clock.now());
   const answer = await relayUrlElicitation(ctx, { message: URL_MESSAGE, url: page.url, key: URL_CHECK_ID });
-  const answeredInMs = Math.max(0, Math.round(clock.now() - askedAt));
+  const answeredInMs = await step(ctx, `answered:${URL_CHECK_ID}`, () =>
+    Math.max(0, Math.round(clock.now() - askedAt)),
+  );
   const base = { id: URL_CHECK_ID, rules: RULES, answeredInMs };
   const floor = personFloorMs(URL_MESSAGE + page.url, 0);
   const fast = answeredInMs < floor;
