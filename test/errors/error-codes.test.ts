@@ -1,5 +1,6 @@
 import { ClientErrorCode } from '@elicitkit/client';
 import { CoreErrorCode } from '@elicitkit/core';
+import { DoctorErrorCode } from '@elicitkit/doctor';
 import { type AnswerIssue, isElicitkitError, ServerErrorCode, type StateRejection } from '@elicitkit/server';
 import { OAuthConnectionErrorCode } from '@elicitkit/server/oauth';
 import { RedisErrorCode } from '@elicitkit/server/redis';
@@ -13,6 +14,7 @@ const packages = {
   oauth: OAuthConnectionErrorCode,
   redis: RedisErrorCode,
   client: ClientErrorCode,
+  doctor: DoctorErrorCode,
 };
 
 describe('error codes', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
 import { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
 import { TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
-import { type HostRow, hostTable, withTable } from './host-table.js';
+import { type HostRow, hostTable, TABLE_MARKERS, withPart } from './host-table.js';
 import { frameworkVersions, HOSTS } from './hosts.js';
 
 /**
@@ -36,7 +36,7 @@ describe('the host support table', () => {
   it('docs/hosts.md shows what the checkup found in each', () => {
     expect(rows.map((row) => row.name)).toEqual(HOSTS.map((host) => host.name));
     const document = readFileSync(DOCUMENT, 'utf8');
-    const updated = withTable(document, hostTable(rows));
+    const updated = withPart(document, TABLE_MARKERS, hostTable(rows));
     if (process.env.ELICITKIT_WRITE_HOSTS === '1') writeFileSync(DOCUMENT, updated);
     else expect(document, 'the table changed: run `npm run hosts:table` and read the diff').toBe(updated);
   });

@@ -1,5 +1,9 @@
 import type { ElicitationUI, FormPrompt } from '@elicitkit/client';
-import { FORM_CHECKS, type FormCheck } from '../../packages/doctor/src/checkup/form-checks.js';
+import {
+  FORM_CHECKS,
+  type FormCheck,
+  LONG_WAIT_CHECK,
+} from '../../packages/doctor/src/checkup/form-checks.js';
 import { ROUND_CHECK } from '../../packages/doctor/src/checkup/round-check.js';
 import type { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
 
@@ -10,7 +14,7 @@ import type { ManualClock } from '../../packages/server/test/helpers/manual-cloc
  */
 
 const READING_MS = 10_000;
-const CHECKS: readonly FormCheck[] = [...FORM_CHECKS, ...ROUND_CHECK.asks];
+const CHECKS: readonly FormCheck[] = [...FORM_CHECKS, ...ROUND_CHECK.asks, LONG_WAIT_CHECK];
 
 /** The check a request belongs to, by its message (each check's message is its own; a re-ask adds to it). */
 export function checkOfMessage(message: string): FormCheck | undefined {
@@ -47,13 +51,14 @@ export async function personAnswers(
   params: { mode?: string; message: string; url?: string; requestedSchema?: { properties: Properties } },
   clock: ManualClock,
 ): Promise<{ action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }> {
-  clock.advance(READING_MS);
   if (params.mode === 'url') {
+    clock.advance(READING_MS);
     await openInBrowser(params.url ?? '');
     return { action: 'accept' };
   }
   const check = checkOfMessage(params.message);
   if (!check) throw new Error(`not a checkup form: ${JSON.stringify(params.message.slice(0, 80))}`);
+  clock.advance(check.waitMs ?? READING_MS);
   if (check.expect !== 'accept') return { action: check.expect };
   return { action: 'accept', content: fill(check, params.requestedSchema?.properties ?? {}, {}) };
 }
@@ -69,9 +74,9 @@ export async function openInBrowser(url: string): Promise<void> {
 export function personUI(clock: ManualClock): ElicitationUI {
   return {
     async form(prompt: FormPrompt) {
-      clock.advance(READING_MS);
       const check = checkOfMessage(prompt.message);
       if (!check) throw new Error(`not a checkup form: ${JSON.stringify(prompt.message.slice(0, 80))}`);
+      clock.advance(check.waitMs ?? READING_MS);
       if (check.expect !== 'accept') return { action: check.expect };
       const properties = prompt.requestedSchema.properties as unknown as Properties;
       return { action: 'submit', content: fill(check, properties, prompt.initial) };

@@ -23,7 +23,10 @@ describe.each(ERAS)('the checkup on %s', (era) => {
     });
     expect(received.filter((p) => p.mode === 'url')).toHaveLength(1);
     // Each answer is timed once, in the round it came (a 2026-07-28 replay does not measure again).
-    expect(report.checks.find((c) => c.id === 'form-fields')?.answeredInMs).toBe(10_000);
+    // On 2026-07-28 the first three forms share a round: the person answers them one after another.
+    expect(report.checks.find((c) => c.id === 'form-fields')?.answeredInMs).toBe(
+      era === '2025-11-25' ? 10_000 : 30_000,
+    );
     expect(report.at).toBe('2026-12-07T00:00:00.000Z');
   });
 

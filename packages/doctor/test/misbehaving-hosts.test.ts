@@ -1,6 +1,7 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../server/test/helpers/manual-clock.js';
+import type { CheckupReport } from '../src/index.js';
 import {
   type Behaviour,
   checkOf,
@@ -138,5 +139,31 @@ describe.each(ERAS)('hosts that misbehave, on %s', (era) => {
     expect(detail).not.toMatch(/[\u001b\u202E]/);
     expect(detail.length).toBeLessThan(400);
     expect(text).not.toMatch(/[\u001b\u202E]/);
+  });
+});
+
+// On 2026-07-28 the server holds nothing while the person answers (the round has ended): a host that gives up simply
+// never retries, and there is nothing for the server to see. On a 2025 session the call is held, and its end is seen.
+describe('a host that gives up on a 2025-11-25 session', () => {
+  it('a host that ends the call while the person waits: the checks so far are saved, the wait is named', async () => {
+    const stop = new AbortController();
+    const saved: CheckupReport[] = [];
+    const run = runHost({
+      era: '2025-11-25',
+      checks: ['form-fields', 'long-wait'],
+      signal: stop.signal,
+      server: { onReport: (report) => saved.push(structuredClone(report)) },
+      behaviour: async (params, clock) => {
+        if (!params.message.includes('a minute and a bit')) return followsInstructions(params, clock);
+        clock.advance(60_000);
+        stop.abort(); // as a host whose timeout is 60 s
+        return new Promise<never>(() => {});
+      },
+    });
+    await expect(run).rejects.toThrow();
+    await expect.poll(() => saved.at(-1)?.checks.map((c) => c.id)).toEqual(['form-fields', 'long-wait']);
+    const last = saved.at(-1)!;
+    expect(last.complete).toBe(false);
+    expect(detailOf(last, 'long-wait')).toMatch(/the call was cancelled 60 s after this was asked/);
   });
 });

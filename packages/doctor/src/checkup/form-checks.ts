@@ -22,6 +22,8 @@ export interface FormCheck {
   readonly values?: Readonly<Record<string, unknown>>;
   /** 2025-06-18 carries only boolean defaults: the fields whose value that revision cannot be expected to send. */
   readonly notOn20250618?: readonly string[];
+  /** The instruction asks the person to keep the form open this long before answering (a host's timeouts). */
+  readonly waitMs?: number;
   /**
    * Option titles a broken host sends instead of the option's value, by field: such an answer is named for what it is.
    */
@@ -189,3 +191,24 @@ export const FORM_CHECKS: readonly FormCheck[] = [
     expect: 'cancel',
   },
 ];
+
+/**
+ * The last check, after every other: a form the person keeps open for a minute, so a host that ends calls after about 60 s
+ * (the v1 SDK client's default) does so with everything else already found. Its wait is sent progress (`keepAlive`).
+ */
+export const LONG_WAIT_CHECK: FormCheck = {
+  id: 'long-wait',
+  title: 'A person who takes a minute',
+  rules: [], // no rule of the spec: what a host's own timeout does to a person
+  message:
+    'Checkup 11: keep this form open for a minute and a bit (65 seconds), then tick it and accept. ' +
+    'This checks that your host waits for you and does not end the call meanwhile.',
+  schema: {
+    type: 'object',
+    properties: { waited: field('boolean', 'I waited a minute', 'Tick it after 65 seconds') },
+    required: ['waited'],
+  },
+  expect: 'accept',
+  values: { waited: true },
+  waitMs: 65_000,
+};

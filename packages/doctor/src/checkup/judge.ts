@@ -117,6 +117,12 @@ export function judgeForm(check: FormCheck, answer: RawAnswer, revision: string 
     });
   } else if (action === 'accept') {
     findings.push(...contentFindings(check, answer.content, revision));
+    if (check.waitMs !== undefined && answer.elapsedMs < check.waitMs) {
+      findings.push({
+        verdict: 'suspect',
+        text: `answered after ${Math.round(answer.elapsedMs / 1000)} s; the instruction was to wait ${check.waitMs / 1000} s`,
+      });
+    }
   }
   if (fast) findings.push(fast);
   if (findings.length === 0) {
@@ -124,5 +130,10 @@ export function judgeForm(check: FormCheck, answer: RawAnswer, revision: string 
     return { ...base, verdict: 'pass', detail: `${done} as asked` };
   }
   const verdict = findings.reduce<Verdict>((v, f) => worse(v, f.verdict), 'pass');
-  return { ...base, verdict, detail: findings.map((f) => f.text).join('; ') };
+  return {
+    ...base,
+    verdict,
+    detail: findings.map((f) => f.text).join('; '),
+    ...(fast && { answeredTooFast: true }),
+  };
 }

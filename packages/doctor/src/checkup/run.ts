@@ -8,7 +8,7 @@ import {
 } from '@elicitkit/server';
 import { type CheckupReport, hostSummary, REPORT_FORMAT } from '../report.js';
 import { askRaw } from './ask.js';
-import { FORM_CHECKS, type FormCheck } from './form-checks.js';
+import { FORM_CHECKS, type FormCheck, LONG_WAIT_CHECK } from './form-checks.js';
 import { judgeForm } from './judge.js';
 import type { CheckupPages } from './pages.js';
 import { checkRound, ROUND_CHECK } from './round-check.js';
@@ -21,6 +21,7 @@ export const CHECK_IDS: readonly string[] = [
   ...FORM_CHECKS.map((check) => check.id),
   URL_CHECK_ID,
   ROUND_CHECK.id,
+  LONG_WAIT_CHECK.id,
   'tasks',
 ];
 
@@ -91,7 +92,21 @@ function declaredCheck(host: HostInfo): CheckResult {
 }
 
 /** A check that could not finish: what the library's typed error says about the host. */
-function failedCheck(id: string, rules: readonly string[], error: unknown): CheckResult | undefined {
+function failedCheck(
+  id: string,
+  rules: readonly string[],
+  error: unknown,
+  waitedMs: number,
+): CheckResult | undefined {
+  if (isElicitkitError(error, 'elicitation-aborted') && error.details.reason === 'tool-call-cancelled') {
+    const waited = Math.round(waitedMs / 1000);
+    return {
+      id,
+      rules,
+      verdict: 'suspect',
+      detail: `the call was cancelled ${waited} s after this was asked: by the person, or by the host's own timeout (one that ends calls after about 60 s cannot wait for a person)`,
+    };
+  }
   if (isElicitkitError(error, 'elicitation-timeout')) {
     return {
       id,
@@ -130,37 +145,75 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
     checks: [],
     complete: false,
   };
-  const wanted = (id: string) => !options.only || options.only.includes(id);
   const add = async (result: CheckResult) => {
     report.checks.push(result);
     await options.onCheck?.(report);
   };
-  for (const id of CHECK_IDS) {
-    if (!wanted(id)) continue;
+  const checkOne = async (id: string): Promise<CheckResult> => {
+    const form = FORM_BY_ID.get(id);
     const gate = gateOf(id, host);
-    const form = FORM_CHECKS.find((check) => check.id === id);
-    if (gate) {
-      await add({ id, rules: form?.rules ?? [], ...gate });
-      continue;
-    }
+    if (gate) return { id, rules: form?.rules ?? [], ...gate };
+    const checkStartedAt = clock.now();
     try {
-      if (id === 'declared') await add(declaredCheck(host));
-      else if (form) await add(await checkForm(ctx, form, host, clock, options));
-      else if (id === URL_CHECK_ID)
-        await add(
-          await checkUrl(ctx, { clock, pages: options.pages, waitMs: options.urlWaitMs ?? 120_000, signal }),
-        );
-      else if (id === ROUND_CHECK.id)
-        await add(await checkRound(ctx, clock, options.formTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS));
+      if (form) return await checkForm(ctx, form, host, clock, options);
+      if (id === URL_CHECK_ID) {
+        return await checkUrl(ctx, {
+          clock,
+          pages: options.pages,
+          waitMs: options.urlWaitMs ?? 120_000,
+          signal,
+        });
+      }
+      if (id === ROUND_CHECK.id) {
+        return await checkRound(ctx, clock, options.formTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS);
+      }
+      return declaredCheck(host);
     } catch (error) {
-      const failed = failedCheck(id, form?.rules ?? [], error);
-      if (!failed) throw error; // a 2026-07-28 round ending to ask, or the call stopped: not the host's verdict
-      await add(failed);
+      const failed = failedCheck(id, form?.rules ?? [], error, clock.now() - checkStartedAt);
+      if (!failed) throw error; // a 2026-07-28 round ending to ask: not the host's verdict
+      // A cancelled call can return nothing: the row is saved with the others, and the call ends.
+      if (isElicitkitError(error, 'elicitation-aborted')) {
+        await add(failed);
+        throw error;
+      }
+      return failed;
     }
+  };
+  for (const batch of planOf(host, options.only)) {
+    // Asked together (one 2026-07-28 round), added in order.
+    const results = await Promise.all(batch.map(checkOne));
+    for (const result of results) await add(result);
   }
   report.complete = true;
   await options.onCheck?.(report);
   return report;
+}
+
+const FORM_BY_ID = new Map([...FORM_CHECKS, LONG_WAIT_CHECK].map((check) => [check.id, check]));
+
+/**
+ * 2026-07-28: the forms asked together, a round each. Hosts cap a call's rounds (the SDK v2 client at 10): one round a
+ * check would not fit, and a host that takes several input requests at once shows them one after another anyway. A
+ * later form's time then includes the earlier ones', which only makes it slower: the person-speed floor still holds.
+ */
+const ROUNDS_OF_FORMS: readonly (readonly string[])[] = [
+  ['form-fields', 'form-defaults', 'enum-titled'],
+  ['enum-untitled', 'enum-legacy', 'multi-select'],
+  ['decline', 'cancel'],
+];
+
+/** The checks to run, in batches asked together: the 2026-07-28 rounds of forms above; everything else one by one. */
+function planOf(host: HostInfo, only: readonly string[] | undefined): string[][] {
+  const wanted = CHECK_IDS.filter((id) => !only || only.includes(id));
+  if (host.era !== '2026-07-28') return wanted.map((id) => [id]);
+  const plan: string[][] = [];
+  for (const id of wanted) {
+    const round = ROUNDS_OF_FORMS.find((ids) => ids.includes(id));
+    const last = plan.at(-1);
+    if (round && last && last.every((other) => round.includes(other))) last.push(id);
+    else plan.push([id]);
+  }
+  return plan;
 }
 
 async function checkForm(

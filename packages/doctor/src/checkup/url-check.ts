@@ -61,9 +61,9 @@ export async function checkUrl(ctx: HandlerContext, options: UrlCheckOptions): P
   const answeredInMs = await step(ctx, `answered:${URL_CHECK_ID}`, () =>
     Math.max(0, Math.round(clock.now() - askedAt)),
   );
-  const base = { id: URL_CHECK_ID, rules: RULES, answeredInMs };
   const floor = personFloorMs(URL_MESSAGE + page.url, 0);
   const fast = answeredInMs < floor;
+  const base = { id: URL_CHECK_ID, rules: RULES, answeredInMs, ...(fast && { answeredTooFast: true }) };
   const speed = `in ${answeredInMs} ms${fast ? `, faster than a person could have read the link (at least ${floor} ms)` : ''}`;
   if (answer.action !== 'accept') {
     return {

@@ -16,6 +16,8 @@ export interface CheckResult {
   rules: readonly string[];
   /** How long the host took to answer, in ms, where something was asked. */
   answeredInMs?: number;
+  /** True when the answer came sooner than a person could have read the request (`personFloorMs`). */
+  answeredTooFast?: boolean;
 }
 
 const RANK: Record<Verdict, number> = { pass: 0, skipped: 0, 'not-declared': 0, suspect: 1, fail: 2 };

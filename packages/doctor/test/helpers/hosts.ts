@@ -7,7 +7,7 @@ import {
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { ManualClock } from '../../../server/test/helpers/manual-clock.js';
-import { FORM_CHECKS } from '../../src/checkup/form-checks.js';
+import { FORM_CHECKS, LONG_WAIT_CHECK } from '../../src/checkup/form-checks.js';
 import { ROUND_CHECK } from '../../src/checkup/round-check.js';
 import {
   CheckupPages,
@@ -27,12 +27,14 @@ export type Behaviour = (
 /** The check a request belongs to, by its message (each check's message is its own). */
 export function checkOf(params: ElicitRequest['params']) {
   const message = params.message;
-  return [...FORM_CHECKS, ...ROUND_CHECK.asks].find((check) => message.startsWith(check.message));
+  return [...FORM_CHECKS, ...ROUND_CHECK.asks, LONG_WAIT_CHECK].find((check) =>
+    message.startsWith(check.message),
+  );
 }
 
 /** A person who reads each form for 10 s and does exactly what it says; opens every link in a browser. */
 export const followsInstructions: Behaviour = async (params, clock) => {
-  clock.advance(10_000);
+  clock.advance(params.mode === 'url' ? 10_000 : (checkOf(params)?.waitMs ?? 10_000));
   if (params.mode === 'url') {
     const page = await fetch(params.url);
     if (page.status !== 200) throw new Error(`the checkup page answered ${page.status}`);
@@ -64,6 +66,8 @@ export async function runHost(options: {
   clock?: ManualClock;
   server?: Omit<CheckupServerOptions, 'clock'>;
   checks?: string[];
+  /** Cancels the call (the host's stop button, or its timeout). */
+  signal?: AbortSignal;
 }): Promise<HostRun> {
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 11, 7));
   // One set of pages for every instance: on 2026-07-28 each request may get an instance of its own.
@@ -88,7 +92,7 @@ export async function runHost(options: {
   try {
     const result = await client.callTool(
       { name: 'elicitation_checkup', arguments: options.checks ? { checks: options.checks } : {} },
-      { timeout: 60_000 },
+      { timeout: 60_000, ...(options.signal && { signal: options.signal }) },
     );
     const text = (result.content as { text?: string }[]).map((block) => block.text ?? '').join('');
     if (result.isError) throw new Error(`the checkup failed: ${text}`);
