@@ -51,7 +51,7 @@ export function readReport(value: unknown): CheckupReport {
   if (!Array.isArray(value.checks) || value.checks.length > MAX_CHECKS) {
     throw invalidReport(`checks is not a list of at most ${MAX_CHECKS}`);
   }
-  value.checks.forEach((check, i) => readCheck(check, `checks[${i}]`));
+  for (const [i, check] of value.checks.entries()) readCheck(check, `checks[${i}]`);
   if (typeof value.complete !== 'boolean') throw invalidReport('complete is not a boolean');
   return value as unknown as CheckupReport;
 }

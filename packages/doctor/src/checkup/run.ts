@@ -210,7 +210,7 @@ function planOf(host: HostInfo, only: readonly string[] | undefined): string[][]
   for (const id of wanted) {
     const round = ROUNDS_OF_FORMS.find((ids) => ids.includes(id));
     const last = plan.at(-1);
-    if (round && last && last.every((other) => round.includes(other))) last.push(id);
+    if (round && last?.every((other) => round.includes(other))) last.push(id);
     else plan.push([id]);
   }
   return plan;
