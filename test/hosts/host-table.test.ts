@@ -1,7 +1,7 @@
-// @needs tools
+// @needs tools, tmux
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
+import { type CheckupReport, type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
 import { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
 import { TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
 import { type HostRow, hostTable, TABLE_MARKERS, withPart } from './host-table.js';
@@ -16,9 +16,17 @@ const DOCUMENT = new URL('../../docs/hosts.md', import.meta.url);
 const clock = new ManualClock(Date.UTC(2026, 11, 7));
 let doctor: ServedCheckup;
 const rows: HostRow[] = [];
+let latest: CheckupReport | undefined;
 
 beforeAll(async () => {
-  doctor = await serveCheckup({ port: 0, clock, reportDir: false });
+  doctor = await serveCheckup({
+    port: 0,
+    clock,
+    reportDir: false,
+    onReport: (report) => {
+      latest = structuredClone(report);
+    },
+  });
   await frameworkVersions(); // installs the AI SDK and Mastra on first use
 }, TOOL_INSTALL_TIMEOUT_MS);
 afterAll(async () => {
@@ -27,7 +35,8 @@ afterAll(async () => {
 
 describe('the host support table', () => {
   it.each(HOSTS.map((host) => [host.name, host] as const))('runs the checkup in %s', async (_name, host) => {
-    const report = await host.run(doctor.url!, clock);
+    latest = undefined;
+    const report = await host.run(doctor.url!, clock, () => latest);
     expect(report.complete).toBe(true);
     const version = (await frameworkVersions())[host.version] ?? host.version;
     rows.push({ name: host.name, version, report });

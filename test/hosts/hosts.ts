@@ -14,16 +14,9 @@ import { createBridge } from '../../packages/bridge/src/index.js';
 import { CHECK_IDS, type CheckupReport } from '../../packages/doctor/src/index.js';
 import type { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
 import { installTool } from '../support/tool-install.js';
+import { elicitInTerminal } from './elicit-terminal.js';
+import type { HostUnderTest } from './host.js';
 import { openInBrowser, personAnswers, personUI } from './person.js';
-
-/** One host the project can run, and how to run the checkup in it with a person following the instructions. */
-export interface HostUnderTest {
-  /** The host as the table names it. */
-  name: string;
-  /** The package (and version) that is the host. */
-  version: string;
-  run(doctor: URL, clock: ManualClock): Promise<CheckupReport>;
-}
 
 /** The installed version of `pkg` (elicitkit's own from its workspace folder: its exports map has no package.json). */
 const versionOf = (pkg: string) => {
@@ -121,12 +114,12 @@ function elicitkitHost(revision: '2025-11-25' | '2026-07-28'): HostUnderTest {
 const bridgeTo20250618: HostUnderTest = {
   name: 'elicit bridge → SDK v1 client, 2025-06-18',
   version: `@elicitkit/bridge ${versionOf('@elicitkit/bridge')}`,
-  async run(doctor, clock) {
+  async run(doctor, clock, latest) {
     const bridge = createBridge({ upstream: { kind: 'http', url: doctor, headers: {} } });
     const served = await serveMcpHttp(() => bridge.server());
     try {
       const host = sdkV1('1.17');
-      return await host.run(served.url, clock);
+      return await host.run(served.url, clock, latest);
     } finally {
       await served.close();
       await bridge.close();
@@ -235,6 +228,8 @@ export const HOSTS: readonly HostUnderTest[] = [
   elicitkitHost('2025-11-25'),
   elicitkitHost('2026-07-28'),
   bridgeTo20250618,
+  elicitInTerminal('2025-11-25', TABLE_CHECKS),
+  elicitInTerminal('2026-07-28', TABLE_CHECKS),
   aiSdk,
   mastra,
 ];
