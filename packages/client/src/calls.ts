@@ -136,8 +136,9 @@ async function drive<T>(
 }
 
 /**
- * `client.callTool` through {@link requestWithElicitation}. `requestOptions` go to every attempt; a
- * `requestOptions.signal` ends the whole exchange, like `options.signal`.
+ * `client.callTool` through {@link requestWithElicitation}. `requestOptions` go to every attempt, over defaults for a
+ * call a person is part of ({@link DEFAULT_CALL_TIMEOUT_MS}, reset by progress); a `requestOptions.signal` ends the
+ * whole exchange, like `options.signal`.
  *
  * Tasks (2026-07-28, v2 SDK): the call declares the Tasks extension (T-23; `tasks: false` does not), and when
  * the tool answers with a task the host follows it to its result: polls `tasks/get` at the server's interval,
@@ -192,6 +193,24 @@ export function resumeToolCall(
   return callFrom(client, params, options, checkpoint) as Promise<CallToolResult>;
 }
 
+/**
+ * How long one attempt of a call may take by default: ten minutes, as long as an elicitkit server waits for a form.
+ * A person may take minutes with a form, and the SDK's own 60 s would end the call mid-answer (the doctor's checkup
+ * found the demo's web host doing so). Progress resets it too: the call asks for progress, and a server that reports
+ * it while its person answers (elicitkit's every 15 s) keeps the call for as long as it does.
+ */
+export const DEFAULT_CALL_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** The caller's request options over the defaults a call with a person in it needs. */
+function withPersonTimeouts(given: unknown): Record<string, unknown> {
+  return {
+    timeout: DEFAULT_CALL_TIMEOUT_MS,
+    resetTimeoutOnProgress: true,
+    onprogress: () => {},
+    ...(given as object),
+  };
+}
+
 async function callFrom(
   client: Client | V1Client,
   params: unknown,
@@ -199,7 +218,7 @@ async function callFrom(
   checkpoint?: CallCheckpoint,
 ): Promise<unknown> {
   const host = installedHost(client);
-  const requestOptions = options.requestOptions as { signal?: AbortSignal } | undefined;
+  const requestOptions = withPersonTimeouts(options.requestOptions) as { signal?: AbortSignal };
   const signals = [options.signal, requestOptions?.signal].filter((s): s is AbortSignal => !!s);
   const signal = signals.length > 0 ? AbortSignal.any(signals) : undefined;
   const taskOf = async (taskId: string) => {

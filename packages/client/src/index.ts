@@ -21,6 +21,7 @@ export {
 export {
   type CallCheckpoint,
   callToolWithElicitation,
+  DEFAULT_CALL_TIMEOUT_MS,
   DEFAULT_MAX_RETRIES,
   requestWithElicitation,
   resumeToolCall,

@@ -6,6 +6,7 @@ const ENTRIES: Record<string, string[]> = {
     'ALL_MODES',
     'AbortedError',
     'ClientErrorCode',
+    'DEFAULT_CALL_TIMEOUT_MS',
     'DEFAULT_MAX_INVALID_SUBMISSIONS',
     'DEFAULT_MAX_PROMPT_ROUNDS',
     'DEFAULT_MAX_RETRIES',
