@@ -1,4 +1,4 @@
-// @needs tools, tmux
+// @needs tools, tmux, chromium
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckupReport, type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
@@ -34,13 +34,17 @@ afterAll(async () => {
 });
 
 describe('the host support table', () => {
-  it.each(HOSTS.map((host) => [host.name, host] as const))('runs the checkup in %s', async (_name, host) => {
-    latest = undefined;
-    const report = await host.run(doctor.url!, clock, () => latest);
-    expect(report.complete).toBe(true);
-    const version = (await frameworkVersions())[host.version] ?? host.version;
-    rows.push({ name: host.name, version, report });
-  });
+  it.each(HOSTS.map((host) => [host.name, host] as const))(
+    'runs the checkup in %s',
+    async (_name, host) => {
+      latest = undefined;
+      const report = await host.run(doctor.url!, clock, () => latest);
+      expect(report.complete).toBe(true);
+      const version = (await frameworkVersions())[host.version] ?? host.version;
+      rows.push({ name: host.name, version, report });
+    },
+    120_000,
+  );
 
   it('docs/hosts.md shows what the checkup found in each', () => {
     expect(rows.map((row) => row.name)).toEqual(HOSTS.map((host) => host.name));

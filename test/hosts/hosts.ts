@@ -17,6 +17,7 @@ import { installTool } from '../support/tool-install.js';
 import { elicitInTerminal } from './elicit-terminal.js';
 import type { HostUnderTest } from './host.js';
 import { openInBrowser, personAnswers, personUI } from './person.js';
+import { webHostInChromium } from './web-host.js';
 
 /** The installed version of `pkg` (elicitkit's own from its workspace folder: its exports map has no package.json). */
 const versionOf = (pkg: string) => {
@@ -230,6 +231,8 @@ export const HOSTS: readonly HostUnderTest[] = [
   bridgeTo20250618,
   elicitInTerminal('2025-11-25', TABLE_CHECKS),
   elicitInTerminal('2026-07-28', TABLE_CHECKS),
+  webHostInChromium('2025-11-25'),
+  webHostInChromium('2026-07-28'),
   aiSdk,
   mastra,
 ];

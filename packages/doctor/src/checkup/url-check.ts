@@ -7,7 +7,7 @@ import {
   step,
 } from '@elicitkit/server';
 import type { CheckupPages } from './pages.js';
-import { type CheckResult, personFloorMs } from './verdicts.js';
+import { type CheckResult, duration, personFloorMs } from './verdicts.js';
 
 export const URL_CHECK_ID = 'url';
 const RULES = ['E-06', 'E-16', 'E-17', 'E-51', 'E-53'] as const;
@@ -64,7 +64,7 @@ export async function checkUrl(ctx: HandlerContext, options: UrlCheckOptions): P
   const floor = personFloorMs(URL_MESSAGE + page.url, 0);
   const fast = answeredInMs < floor;
   const base = { id: URL_CHECK_ID, rules: RULES, answeredInMs, ...(fast && { answeredTooFast: true }) };
-  const speed = `in ${answeredInMs} ms${fast ? `, faster than a person could have read the link (at least ${floor} ms)` : ''}`;
+  const speed = `in ${duration(answeredInMs)}${fast ? `, faster than a person could have read the link (at least ${floor} ms)` : ''}`;
   if (answer.action !== 'accept') {
     return {
       ...base,

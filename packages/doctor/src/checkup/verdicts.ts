@@ -27,6 +27,11 @@ export function worse(a: Verdict, b: Verdict): Verdict {
   return RANK[b] > RANK[a] ? b : a;
 }
 
+/** A duration for a detail: milliseconds while they matter, seconds after. */
+export function duration(ms: number): string {
+  return ms < 10_000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 1000)} s`;
+}
+
 /**
  * The least time, in ms, in which a person could have read a form and answered it: 500 ms, plus 10 ms per character
  * of its message (skimming speed, well above reading), plus 300 ms per field. An answer sooner than that was not
