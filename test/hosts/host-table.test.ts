@@ -3,9 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckupReport, type ServedCheckup, serveCheckup } from '../../packages/doctor/src/index.js';
 import { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
+import { relayInChromium } from '../support/relay-chromium.js';
 import { TOOL_INSTALL_TIMEOUT_MS } from '../support/tool-install.js';
 import { type HostRow, hostTable, TABLE_MARKERS, withPart } from './host-table.js';
-import { frameworkVersions, HOSTS } from './hosts.js';
+import { frameworkVersions, hostsUnderTest } from './hosts.js';
 
 /**
  * Issue 38: the host support table in docs/hosts.md is what the checkup finds in every host the project can run, each
@@ -16,6 +17,8 @@ const DOCUMENT = new URL('../../docs/hosts.md', import.meta.url);
 const clock = new ManualClock(Date.UTC(2026, 11, 7));
 let doctor: ServedCheckup;
 const rows: HostRow[] = [];
+const rig = relayInChromium();
+const HOSTS = hostsUnderTest(() => rig);
 let latest: CheckupReport | undefined;
 
 beforeAll(async () => {

@@ -13,10 +13,12 @@ import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/type
 import { createBridge } from '../../packages/bridge/src/index.js';
 import { CHECK_IDS, type CheckupReport } from '../../packages/doctor/src/index.js';
 import type { ManualClock } from '../../packages/server/test/helpers/manual-clock.js';
+import type { RelayInChromium } from '../support/relay-chromium.js';
 import { installTool } from '../support/tool-install.js';
 import { elicitInTerminal } from './elicit-terminal.js';
 import type { HostUnderTest } from './host.js';
 import { openInBrowser, personAnswers, personUI } from './person.js';
+import { relayAgentHost } from './relay-host.js';
 import { webHostInChromium } from './web-host.js';
 
 /** The installed version of `pkg` (elicitkit's own from its workspace folder: its exports map has no package.json). */
@@ -220,8 +222,8 @@ export async function frameworkVersions(): Promise<Record<string, string>> {
   };
 }
 
-/** Every host the table covers, in its order. */
-export const HOSTS: readonly HostUnderTest[] = [
+/** Every host the table covers, in its order; `rig`: the person's pages of a relay, in Chromium (the test file's). */
+export const hostsUnderTest = (rig: () => RelayInChromium): readonly HostUnderTest[] => [
   sdkV2('2025-11-25'),
   sdkV2('2026-07-28'),
   sdkV1('1.32'),
@@ -233,6 +235,8 @@ export const HOSTS: readonly HostUnderTest[] = [
   elicitInTerminal('2026-07-28', TABLE_CHECKS),
   webHostInChromium('2025-11-25'),
   webHostInChromium('2026-07-28'),
+  relayAgentHost('2025-11-25', rig, TABLE_CHECKS),
+  relayAgentHost('2026-07-28', rig, TABLE_CHECKS),
   aiSdk,
   mastra,
 ];

@@ -84,23 +84,23 @@ async function answeredAway(prompts: Locator, message: string): Promise<void> {
   throw new Error(`the prompt stayed after it was answered: ${message.slice(0, 80)}`);
 }
 
-/** Answers prompts as they come until the result shows; `seen` counts them, so each is answered once. */
-async function followInstructions(page: Page, clock: ManualClock): Promise<void> {
+/** Answers prompts as they come, each once, until `done` settles (the call's result is in). */
+export async function followInstructions(
+  page: Page,
+  clock: ManualClock,
+  done: Promise<unknown>,
+): Promise<void> {
   const prompts = page.locator('elicit-form, elicit-url-consent');
+  const finished = done.then(
+    () => 'done' as const,
+    () => 'done' as const,
+  );
   for (let answered = 0; ; answered++) {
-    const next = await Promise.race([
-      prompts
-        .first()
-        .waitFor({ timeout: 20_000 })
-        .then(() => 'prompt' as const),
-      page
-        .waitForFunction(
-          () => /Elicitation checkup of/.test(document.getElementById('result')?.textContent ?? ''),
-          undefined,
-          { timeout: 20_000 },
-        )
-        .then(() => 'done' as const),
-    ]);
+    const shown = prompts
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .then(() => 'prompt' as const);
+    const next = await Promise.race([shown, finished]);
     if (next === 'done') return;
     const prompt = prompts.first();
     const message = (await prompt.locator('[part=message]').first().textContent()) ?? '';
@@ -148,7 +148,12 @@ export function webHostInChromium(era: '2025-11-25' | '2026-07-28'): HostUnderTe
         await page.goto(new URL(`/host/?protocol=${era}`, served.url).href);
         await page.getByRole('button', { name: 'Connect' }).click();
         await page.locator('[data-tool=elicitation_checkup]').click();
-        await followInstructions(page, clock);
+        const result = page.waitForFunction(
+          () => /Elicitation checkup of/.test(document.getElementById('result')?.textContent ?? ''),
+          undefined,
+          { timeout: 120_000 },
+        );
+        await followInstructions(page, clock, result);
         const report = latest();
         if (!report?.complete)
           throw new Error(`no finished report: ${await page.locator('#result').textContent()}`);
