@@ -1,6 +1,7 @@
 import type { Clock } from '@elicitkit/core';
-import { enableElicitation } from '@elicitkit/server';
+import { enableElicitation, longRunning } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
+import { createTasks, type Tasks } from '@elicitkit/server/tasks';
 import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { CheckupPages } from './checkup/pages.js';
@@ -32,6 +33,11 @@ export interface CheckupServerOptions {
   onReport?: (report: CheckupReport, files: ReportFiles | undefined) => void;
   /** The doctor's version, as `serverInfo` names it. */
   version?: string;
+  /**
+   * Where the checkup runs as a task for hosts that declare the Tasks extension. Default: an engine of this server's
+   * own, in memory; a factory that makes an instance per request passes every instance the same one.
+   */
+  tasks?: Tasks;
 }
 
 const INPUT = fromJsonSchema<{ checks?: string[] }>({
@@ -58,13 +64,18 @@ export function createCheckupServer(options: CheckupServerOptions = {}): McpServ
   const server = enableElicitation(
     new McpServer({ name: 'elicitkit-doctor', version: options.version ?? '0.1.0' }),
     // Ten rounds when every check runs on 2026-07-28; room to spare for asks made again (M-10).
-    { maxRounds: 32, ...(options.clock && { clock: options.clock }) },
+    {
+      maxRounds: 32,
+      tasks: options.tasks ?? createTasks(options.clock ? { clock: options.clock } : {}),
+      ...(options.clock && { clock: options.clock }),
+    },
   );
   const dir = options.reportDir === undefined ? elicitConfigDir() : options.reportDir;
   server.registerTool(
     CHECKUP_TOOL,
     { title: 'Elicitation checkup', description: DESCRIPTION, inputSchema: INPUT },
-    async ({ checks }, ctx) => {
+    // A host that declared the Tasks extension gets the checkup as a task, its forms as the task's input requests.
+    longRunning(async ({ checks }, ctx) => {
       let files: ReportFiles | undefined;
       const save = async (report: CheckupReport) => {
         if (dir !== false) files = await saveReport(report, reportFilesOf(report, dir));
@@ -84,7 +95,7 @@ export function createCheckupServer(options: CheckupServerOptions = {}): McpServ
         content: [{ type: 'text', text: `${reportMarkdown(report)}${saved}` }],
         structuredContent: report as unknown as Record<string, unknown>,
       };
-    },
+    }),
   );
   return server;
 }
@@ -111,7 +122,8 @@ export async function serveCheckup(
 ): Promise<ServedCheckup> {
   const { port, ...serverOptions } = options;
   const pages = options.pages ?? new CheckupPages();
-  const create = () => createCheckupServer({ ...serverOptions, pages });
+  const tasks = options.tasks ?? createTasks(options.clock ? { clock: options.clock } : {});
+  const create = () => createCheckupServer({ ...serverOptions, pages, tasks });
   if (port === undefined) {
     const handle = serveStdio(() => create());
     return {

@@ -5,7 +5,9 @@ import {
   type HostInfo,
   hostOf,
   step,
+  taskCancelSignal,
 } from '@elicitkit/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import { type CheckupReport, hostSummary, REPORT_FORMAT } from '../report.js';
 import { askRaw } from './ask.js';
 import { FORM_CHECKS, type FormCheck, LONG_WAIT_CHECK } from './form-checks.js';
@@ -42,15 +44,17 @@ export interface CheckupOptions {
 
 type Gate = { verdict: 'not-declared' | 'skipped'; detail: string } | undefined;
 
-function gateOf(id: string, host: HostInfo): Gate {
+function gateOf(id: string, host: HostInfo, inTask: boolean): Gate {
   const declaredNothing = !host.declared.form && !host.declared.url;
   if (id === 'tasks') {
-    return host.tasks
-      ? {
+    if (!host.tasks)
+      return { verdict: 'not-declared', detail: 'the host did not declare the Tasks extension' };
+    return inTask
+      ? undefined
+      : {
           verdict: 'skipped',
-          detail: 'declared; this version of the checkup does not ask through a task yet',
-        }
-      : { verdict: 'not-declared', detail: 'the host did not declare the Tasks extension' };
+          detail: 'declared, but this call did not run as a task (a server without a task engine)',
+        };
   }
   if (id === ROUND_CHECK.id && host.era !== '2026-07-28') {
     return {
@@ -71,6 +75,16 @@ function gateOf(id: string, host: HostInfo): Gate {
     };
   }
   return undefined;
+}
+
+/** Reached in a task: every form before came through it, each answered with `tasks/update`. */
+function taskCheck(): CheckResult {
+  return {
+    id: 'tasks',
+    verdict: 'pass',
+    rules: ['T-23', 'T-24', 'T-25'],
+    detail: 'the call ran as a task: each form went out as its input request and came back by tasks/update',
+  };
 }
 
 function declaredCheck(host: HostInfo): CheckResult {
@@ -135,7 +149,13 @@ function failedCheck(
 export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): Promise<CheckupReport> {
   const clock = options.clock ?? systemClock;
   const host = hostOf(ctx);
-  const signal = (ctx as { mcpReq?: { signal: AbortSignal } }).mcpReq?.signal ?? new AbortController().signal;
+  // In a task (a host that declared the extension), the checkup's asks are the task's input requests (T-25).
+  const taskSignal = taskCancelSignal(ctx as ServerContext);
+  const inTask = taskSignal !== undefined;
+  const signal =
+    taskSignal ??
+    (ctx as { mcpReq?: { signal: AbortSignal } }).mcpReq?.signal ??
+    new AbortController().signal;
   // A step: every 2026-07-28 round of one checkup names the same start (and saves to the same files).
   const startedAt = await step(ctx, 'checkup-started', () => clock.now());
   const report: CheckupReport = {
@@ -151,7 +171,7 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
   };
   const checkOne = async (id: string): Promise<CheckResult> => {
     const form = FORM_BY_ID.get(id);
-    const gate = gateOf(id, host);
+    const gate = gateOf(id, host, inTask);
     if (gate) return { id, rules: form?.rules ?? [], ...gate };
     const checkStartedAt = clock.now();
     try {
@@ -162,11 +182,13 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
           pages: options.pages,
           waitMs: options.urlWaitMs ?? 120_000,
           signal,
+          inTask,
         });
       }
       if (id === ROUND_CHECK.id) {
         return await checkRound(ctx, clock, options.formTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS);
       }
+      if (id === 'tasks') return taskCheck();
       return declaredCheck(host);
     } catch (error) {
       const failed = failedCheck(id, form?.rules ?? [], error, clock.now() - checkStartedAt);

@@ -4,6 +4,7 @@ import {
   type HandlerContext,
   keepCallAlive,
   relayUrlElicitation,
+  reportStatus,
   step,
 } from '@elicitkit/server';
 import type { CheckupPages } from './pages.js';
@@ -45,6 +46,8 @@ export interface UrlCheckOptions {
   /** How long to wait for the page to be opened after consent. */
   waitMs: number;
   signal: AbortSignal;
+  /** In a task: its status says what it waits for (T-21: a task sends no progress). */
+  inTask: boolean;
 }
 
 /**
@@ -73,7 +76,8 @@ export async function checkUrl(ctx: HandlerContext, options: UrlCheckOptions): P
     };
   }
   const until = new AbortController();
-  keepCallAlive(ctx, until.signal);
+  if (options.inTask) await reportStatus(ctx, 'Waiting for the checkup page to be opened');
+  else keepCallAlive(ctx, until.signal);
   const opened = await openedWithin(page.opened, options.waitMs, clock, options.signal).finally(() =>
     until.abort(),
   );

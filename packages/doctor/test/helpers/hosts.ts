@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createTasks } from '../../../server/src/tasks/index.js';
 import { ManualClock } from '../../../server/test/helpers/manual-clock.js';
 import { FORM_CHECKS, LONG_WAIT_CHECK } from '../../src/checkup/form-checks.js';
 import { ROUND_CHECK } from '../../src/checkup/round-check.js';
@@ -72,7 +73,8 @@ export async function runHost(options: {
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 11, 7));
   // One set of pages for every instance: on 2026-07-28 each request may get an instance of its own.
   const pages = new CheckupPages();
-  const make = () => createCheckupServer({ reportDir: false, pages, ...options.server, clock });
+  const tasks = createTasks({ clock });
+  const make = () => createCheckupServer({ reportDir: false, pages, tasks, ...options.server, clock });
   const received: ElicitRequest['params'][] = [];
   const client = new Client(options.clientInfo ?? { name: 'scripted-host', version: '1.0.0' }, {
     capabilities: options.capabilities ?? { elicitation: { form: {}, url: {} } },
