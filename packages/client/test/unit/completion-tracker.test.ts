@@ -18,6 +18,22 @@ describe('CompletionTracker', () => {
     expect(completed).toEqual(['e1']);
   });
 
+  it('[E-20] [E-21] a notice that came before the consent counts once the person consents, never before', () => {
+    const completed: string[] = [];
+    const tracker = new CompletionTracker((id) => completed.push(id));
+    // A relay's page opens the link itself: its server can say "done" before the host hears the consent.
+    expect(tracker.complete('e1')).toBe(false);
+    expect(completed).toEqual([]);
+    tracker.consented('e1');
+    expect(completed).toEqual(['e1']);
+    expect(tracker.isPending('e1')).toBe(false);
+    // Counted once: the same notice again, and a consent to it again, complete nothing more.
+    expect(tracker.complete('e1')).toBe(false);
+    tracker.consented('e1');
+    expect(tracker.isPending('e1')).toBe(true);
+    expect(completed).toEqual(['e1']);
+  });
+
   it('[E-21] wakes every waiter of a consented id when it completes', async () => {
     const tracker = new CompletionTracker(() => {});
     tracker.consented('e1');
