@@ -69,6 +69,12 @@ async function followInstructions(term: Terminal, clock: ManualClock, era: strin
   await fill(term, clock, [['Note', 'Enter']], ['Down', 'Down', 'Down', 'Enter']); // Cancel
   await reading(term, clock, 'Open this page?');
   await answer(term, 'Open this page?', 'Up', 'Enter');
+  if (era === '2025-11-25') {
+    // The -32042: another card, for the call to finish; the completion notice ends the wait, and elicit calls again.
+    await term.waitFor('to finish your call');
+    await reading(term, clock, 'Open this page?');
+    await answer(term, 'Open this page?', 'Up', 'Enter');
+  }
   if (era === '2026-07-28') {
     await fill(term, clock, [['Word', 'text:one', 'Enter']]);
     await fill(term, clock, [['Word', 'text:two', 'Enter']]);

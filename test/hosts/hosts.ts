@@ -6,7 +6,10 @@ import { serveMcpHttp } from '@elicitkit/server/http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { Client as Client117 } from 'mcp-sdk-1-17/client/index.js';
 import { StreamableHTTPClientTransport as Http117 } from 'mcp-sdk-1-17/client/streamableHttp.js';
 import { ElicitRequestSchema as ElicitRequestSchema117 } from 'mcp-sdk-1-17/types.js';
@@ -39,6 +42,43 @@ const LONG = { timeout: 600_000 };
 const reportOf = (result: unknown) => (result as { structuredContent: CheckupReport }).structuredContent;
 type Params = Parameters<typeof personAnswers>[0];
 
+/**
+ * What an application on a bare SDK client does with a `-32042` (E-21): its person consents to each listed page and
+ * opens it, and once the completion notice comes, the call is made again. `completions` resolves an id's notice.
+ */
+async function withUrlRequired<T>(
+  call: () => Promise<T>,
+  clock: ManualClock,
+  completion: (elicitationId: string) => Promise<void>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const { code, data } = error as { code?: unknown; data?: { elicitations?: Params[] } };
+    if (code !== -32042 || !data?.elicitations) throw error;
+    for (const listed of data.elicitations) {
+      const waited = completion((listed as unknown as { elicitationId: string }).elicitationId);
+      await personAnswers(listed, clock);
+      await waited;
+    }
+    return call();
+  }
+}
+
+/** Completion notices by id, for {@link withUrlRequired}. */
+function completions() {
+  const done = new Set<string>();
+  const waiting = new Map<string, () => void>();
+  return {
+    complete(id: string) {
+      done.add(id);
+      waiting.get(id)?.();
+    },
+    wait: (id: string) =>
+      done.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve)),
+  };
+}
+
 /** The SDK v2 client, its elicitation handler the person's hand: what the SDK itself carries, on one revision. */
 function sdkV2(revision: '2025-11-25' | '2026-07-28'): HostUnderTest {
   return {
@@ -56,9 +96,13 @@ function sdkV2(revision: '2025-11-25' | '2026-07-28'): HostUnderTest {
         'elicitation/create',
         (request) => personAnswers(request.params as Params, clock) as never,
       );
+      const notices = completions();
+      client.setNotificationHandler('notifications/elicitation/complete', (notice) =>
+        notices.complete(notice.params.elicitationId),
+      );
       await client.connect(new StreamableHTTPClientTransport(doctor));
       try {
-        return reportOf(await client.callTool(CALL, LONG));
+        return reportOf(await withUrlRequired(() => client.callTool(CALL, LONG), clock, notices.wait));
       } finally {
         await client.close();
       }
@@ -82,9 +126,17 @@ function sdkV1(which: '1.32' | '1.17'): HostUnderTest {
         (old ? ElicitRequestSchema117 : ElicitRequestSchema) as typeof ElicitRequestSchema,
         (request) => personAnswers(request.params as Params, clock) as never,
       );
+      const notices = completions();
+      if (!old) {
+        client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notice) =>
+          notices.complete(notice.params.elicitationId),
+        );
+      }
       await client.connect(new (old ? Http117 : V1Http)(doctor) as V1Http);
       try {
-        return reportOf(await client.callTool(CALL, undefined, LONG));
+        return reportOf(
+          await withUrlRequired(() => client.callTool(CALL, undefined, LONG), clock, notices.wait),
+        );
       } finally {
         await client.close();
       }

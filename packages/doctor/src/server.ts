@@ -1,4 +1,4 @@
-import type { Clock } from '@elicitkit/core';
+import { type Clock, systemClock } from '@elicitkit/core';
 import { enableElicitation, longRunning } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
 import { createTasks, type Tasks } from '@elicitkit/server/tasks';
@@ -6,6 +6,7 @@ import { fromJsonSchema, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { CheckupPages } from './checkup/pages.js';
 import { CHECK_IDS, runCheckup } from './checkup/run.js';
+import { UrlRequiredCheck } from './checkup/url-required.js';
 import { type CheckupReport, reportMarkdown } from './report.js';
 import { elicitConfigDir, type ReportFiles, reportFilesOf, saveReport } from './report-files.js';
 
@@ -71,6 +72,10 @@ export function createCheckupServer(options: CheckupServerOptions = {}): McpServ
     },
   );
   const dir = options.reportDir === undefined ? elicitConfigDir() : options.reportDir;
+  // One per instance, which on 2025-11-25 is one session: the -32042's retry comes on it.
+  const urlRequired = new UrlRequiredCheck(pages, options.clock ?? systemClock, (id) =>
+    server.server.createElicitationCompletionNotifier(id)(),
+  );
   server.registerTool(
     CHECKUP_TOOL,
     { title: 'Elicitation checkup', description: DESCRIPTION, inputSchema: INPUT },
@@ -87,6 +92,7 @@ export function createCheckupServer(options: CheckupServerOptions = {}): McpServ
         ...(options.clock && { clock: options.clock }),
         ...(options.formTimeoutMs !== undefined && { formTimeoutMs: options.formTimeoutMs }),
         ...(options.urlWaitMs !== undefined && { urlWaitMs: options.urlWaitMs }),
+        urlRequired,
         onCheck: save,
       });
       if (options.reportFile) await saveExport(report, options.reportFile);

@@ -167,3 +167,16 @@ describe('a host that gives up on a 2025-11-25 session', () => {
     expect(detailOf(last, 'long-wait')).toMatch(/the call was cancelled 60 s after this was asked/);
   });
 });
+
+describe('-32042 on a 2025-11-25 session', () => {
+  it('[E-21] a host that never makes the call again: the saved report says the -32042 went unanswered', async () => {
+    const { report } = await runHost({
+      era: '2025-11-25',
+      checks: ['declared', 'url-required', 'tasks'],
+      behaviour: () => ({ action: 'decline' }),
+    });
+    expect(report.complete).toBe(false);
+    expect(verdicts(report)).toEqual({ declared: 'pass', 'url-required': 'suspect' });
+    expect(detailOf(report, 'url-required')).toMatch(/the host has not made it again/);
+  });
+});

@@ -15,6 +15,7 @@ import { judgeForm } from './judge.js';
 import type { CheckupPages } from './pages.js';
 import { checkRound, ROUND_CHECK } from './round-check.js';
 import { checkUrl, URL_CHECK_ID } from './url-check.js';
+import { URL_REQUIRED_ID, type UrlRequiredCheck } from './url-required.js';
 import type { CheckResult } from './verdicts.js';
 
 /** Every check's id, in the order the checkup runs them. */
@@ -22,6 +23,7 @@ export const CHECK_IDS: readonly string[] = [
   'declared',
   ...FORM_CHECKS.map((check) => check.id),
   URL_CHECK_ID,
+  URL_REQUIRED_ID,
   ROUND_CHECK.id,
   LONG_WAIT_CHECK.id,
   'tasks',
@@ -40,6 +42,8 @@ export interface CheckupOptions {
   clock?: Clock;
   /** Called with the report so far after each check (the doctor saves it: a stopped checkup keeps what it found). */
   onCheck?: (report: CheckupReport) => void | Promise<void>;
+  /** The session's `-32042` check (2025-11-25); without it, that row says it was not run. */
+  urlRequired?: UrlRequiredCheck;
 }
 
 type Gate = { verdict: 'not-declared' | 'skipped'; detail: string } | undefined;
@@ -62,6 +66,16 @@ function gateOf(id: string, host: HostInfo, inTask: boolean): Gate {
       detail: `the host speaks ${host.protocolVersion ?? 'a 2025 revision'}; rounds are 2026-07-28's`,
     };
   }
+  if (id === URL_REQUIRED_ID) {
+    if (host.era !== '2025-11-25' || host.protocolVersion === '2025-06-18') {
+      return {
+        verdict: 'not-declared',
+        detail: "-32042 is 2025-11-25's; this revision has none (F-04, M-17)",
+      };
+    }
+    if (!host.declared.url) return { verdict: 'not-declared', detail: 'the host did not declare URL mode' };
+    return undefined;
+  }
   if (id === URL_CHECK_ID) {
     if (host.protocolVersion === '2025-06-18')
       return { verdict: 'not-declared', detail: '2025-06-18 has no URL mode' };
@@ -75,6 +89,29 @@ function gateOf(id: string, host: HostInfo, inTask: boolean): Gate {
     };
   }
   return undefined;
+}
+
+/** The `-32042` check: its verdict on the retry; before, the waiting row is saved and the `-32042` ends the call. */
+async function urlRequiredCheck(
+  check: UrlRequiredCheck | undefined,
+  report: CheckupReport,
+  add: (result: CheckResult) => Promise<void>,
+): Promise<CheckResult> {
+  if (!check) {
+    return {
+      id: URL_REQUIRED_ID,
+      rules: [],
+      verdict: 'skipped',
+      detail: 'not run by this server (no session to hold it)',
+    };
+  }
+  const resumed = check.resumeFrom !== undefined;
+  try {
+    return await check.run(report);
+  } catch (error) {
+    if (!resumed) await add(check.waitingRow());
+    throw error;
+  }
 }
 
 /** Reached in a task: every form before came through it, each answered with `tasks/update`. */
@@ -160,11 +197,13 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
   const startedAt = await step(ctx, 'checkup-started', () => clock.now());
   const report: CheckupReport = {
     format: REPORT_FORMAT,
-    at: new Date(startedAt).toISOString(),
+    at: options.urlRequired?.resumeFrom?.at ?? new Date(startedAt).toISOString(),
     host: hostSummary(host),
-    checks: [],
+    // The host's retry after a -32042 goes on from the rows found before it.
+    checks: [...(options.urlRequired?.resumeFrom?.rows ?? [])],
     complete: false,
   };
+  const done = new Set(report.checks.map((check) => check.id));
   const add = async (result: CheckResult) => {
     report.checks.push(result);
     await options.onCheck?.(report);
@@ -189,6 +228,7 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
         return await checkRound(ctx, clock, options.formTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS);
       }
       if (id === 'tasks') return taskCheck();
+      if (id === URL_REQUIRED_ID) return await urlRequiredCheck(options.urlRequired, report, add);
       return declaredCheck(host);
     } catch (error) {
       const failed = failedCheck(id, form?.rules ?? [], error, clock.now() - checkStartedAt);
@@ -201,7 +241,7 @@ export async function runCheckup(ctx: HandlerContext, options: CheckupOptions): 
       return failed;
     }
   };
-  for (const batch of planOf(host, options.only)) {
+  for (const batch of planOf(host, options.only, done)) {
     // Asked together (one 2026-07-28 round), added in order.
     const results = await Promise.all(batch.map(checkOne));
     for (const result of results) await add(result);
@@ -225,8 +265,8 @@ const ROUNDS_OF_FORMS: readonly (readonly string[])[] = [
 ];
 
 /** The checks to run, in batches asked together: the 2026-07-28 rounds of forms above; everything else one by one. */
-function planOf(host: HostInfo, only: readonly string[] | undefined): string[][] {
-  const wanted = CHECK_IDS.filter((id) => !only || only.includes(id));
+function planOf(host: HostInfo, only: readonly string[] | undefined, done: ReadonlySet<string>): string[][] {
+  const wanted = CHECK_IDS.filter((id) => (!only || only.includes(id)) && !done.has(id));
   if (host.era !== '2026-07-28') return wanted.map((id) => [id]);
   const plan: string[][] = [];
   for (const id of wanted) {

@@ -4,7 +4,7 @@ import {
   type ElicitRequest,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
-import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { InMemoryTransport, ProtocolError } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createTasks } from '../../../server/src/tasks/index.js';
 import { ManualClock } from '../../../server/test/helpers/manual-clock.js';
@@ -74,7 +74,19 @@ export async function runHost(options: {
   // One set of pages for every instance: on 2026-07-28 each request may get an instance of its own.
   const pages = new CheckupPages();
   const tasks = createTasks({ clock });
-  const make = () => createCheckupServer({ reportDir: false, pages, tasks, ...options.server, clock });
+  let saved: CheckupReport | undefined;
+  const make = () =>
+    createCheckupServer({
+      reportDir: false,
+      pages,
+      tasks,
+      ...options.server,
+      onReport: (report, files) => {
+        saved = structuredClone(report);
+        options.server?.onReport?.(report, files);
+      },
+      clock,
+    });
   const received: ElicitRequest['params'][] = [];
   const client = new Client(options.clientInfo ?? { name: 'scripted-host', version: '1.0.0' }, {
     capabilities: options.capabilities ?? { elicitation: { form: {}, url: {} } },
@@ -90,12 +102,33 @@ export async function runHost(options: {
     options.era === '2026-07-28'
       ? serveStdio(make, { transport: serverTransport })
       : await server.connect(serverTransport).then(() => server);
-  await client.connect(clientTransport);
-  try {
-    const result = await client.callTool(
+  const completed = new Set<string>();
+  const noticed: (() => void)[] = [];
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+    completed.add(notification.params.elicitationId);
+    for (const wake of noticed.splice(0)) wake();
+  });
+  const call = () =>
+    client.callTool(
       { name: 'elicitation_checkup', arguments: options.checks ? { checks: options.checks } : {} },
       { timeout: 60_000, ...(options.signal && { signal: options.signal }) },
     );
+  await client.connect(clientTransport);
+  try {
+    let result: Awaited<ReturnType<typeof call>>;
+    try {
+      result = await call();
+    } catch (error) {
+      // The host's -32042 handling (E-21): the person consents to the listed page; once it completes, the call again.
+      if (!(error instanceof ProtocolError) || error.code !== -32042) throw error;
+      const [listed] = (error.data as { elicitations: ElicitRequest['params'][] }).elicitations;
+      received.push(listed!);
+      const consent = await options.behaviour(listed!, clock);
+      const id = (listed as { elicitationId: string }).elicitationId;
+      if (consent.action !== 'accept') return { report: saved!, received, text: '' };
+      while (!completed.has(id)) await new Promise<void>((wake) => noticed.push(wake));
+      result = await call();
+    }
     const text = (result.content as { text?: string }[]).map((block) => block.text ?? '').join('');
     if (result.isError) throw new Error(`the checkup failed: ${text}`);
     return { report: result.structuredContent as unknown as CheckupReport, received, text };
