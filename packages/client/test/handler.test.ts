@@ -59,7 +59,7 @@ describe('createElicitationHandler', () => {
     const opener = recordingOpener();
     const ui = scriptedUI([{ url: { action: 'consent' } }]);
     const elicit = createElicitationHandler({ ui, opener });
-    expect(elicit.complete('e1')).toBe(false); // not consented yet: ignored
+    expect(elicit.complete('e0')).toBe(false); // never consented to: ignored (E-20)
     const answer = await elicit.answer(
       { mode: 'url', message: 'Connect', url: 'https://example.com/c', elicitationId: 'e1' },
       { inputRequestKey: '7' }, // Mastra hands the JSON-RPC id as the key on 2025: the elicitationId wins
