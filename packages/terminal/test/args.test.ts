@@ -95,6 +95,44 @@ describe('elicit command line', () => {
   });
 });
 
+describe('elicit doctor', () => {
+  it('checks a server: --revision names the revision as --protocol does, --declare the modes, --call the tool', () => {
+    const parsed = parseCommandLine(
+      [
+        'doctor',
+        'http://x/mcp',
+        '--revision',
+        '2025-06-18',
+        '--declare',
+        'form',
+        '--call',
+        'book',
+        '{"a":1}',
+        '--json',
+      ],
+      {},
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: {
+        name: 'doctor',
+        action: 'inspect',
+        protocol: '2025-06-18',
+        declare: ['form'],
+        call: { tool: 'book', argumentsJson: '{"a":1}' },
+        json: true,
+      },
+    });
+  });
+
+  it('serves the checkup: --serve, --port, --report', () => {
+    expect(parseCommandLine(['doctor', '--serve', '--port', '0', '--report', 'r.json'], {})).toMatchObject({
+      ok: true,
+      command: { name: 'doctor', action: 'serve', port: 0, reportFile: 'r.json' },
+    });
+  });
+});
+
 describe('elicit bridge deployment options', () => {
   const refusal = (...argv: string[]) => {
     const parsed = parseCommandLine(['bridge', ...argv], {});

@@ -75,6 +75,8 @@ const options = {
   json: { type: 'boolean' },
   answers: { type: 'string' },
   protocol: { type: 'string' },
+  // Another name for --protocol: "revision" is the spec's word (`elicit doctor --revision 2025-06-18`).
+  revision: { type: 'string' },
   locale: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -188,7 +190,10 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     operands = rest.slice(1);
   }
   if ('key' in target) return fail(target);
-  const protocol = values.protocol ?? 'auto';
+  if (values.protocol !== undefined && values.revision !== undefined && values.protocol !== values.revision) {
+    return fail({ key: 'cli.protocol-revision' });
+  }
+  const protocol = values.protocol ?? values.revision ?? 'auto';
   if (!(PROTOCOLS as readonly string[]).includes(protocol) && protocol !== 'auto') {
     return fail({ key: 'cli.protocol', params: { given: given(protocol) } });
   }
