@@ -11,6 +11,7 @@ export { type ExpectedAction, FORM_CHECKS, type FormCheck, LONG_WAIT_CHECK } fro
 export { judgeForm, type RawAnswer } from './checkup/judge.js';
 export { type CheckupPage, CheckupPages } from './checkup/pages.js';
 export { CHECK_IDS, type CheckupOptions, runCheckup } from './checkup/run.js';
+export { URL_REQUIRED_ID, UrlRequiredCheck } from './checkup/url-required.js';
 export { type CheckResult, personFloorMs, type Verdict } from './checkup/verdicts.js';
 export { DoctorErrorCode, type DoctorErrorDetails } from './errors.js';
 export { type FindingLevel, MAX_FINDINGS, type ServerFinding } from './inspect/findings.js';

@@ -3,6 +3,7 @@ import { UrlElicitationRequiredError } from '@modelcontextprotocol/server';
 import type { CheckupPages } from './pages.js';
 import { type CheckResult, duration } from './verdicts.js';
 
+/** The `-32042` check's id. */
 export const URL_REQUIRED_ID = 'url-required';
 const RULES = ['E-21', 'E-22', 'E-23'] as const;
 export const URL_REQUIRED_MESSAGE =
