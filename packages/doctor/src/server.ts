@@ -64,7 +64,7 @@ export function createCheckupServer(options: CheckupServerOptions = {}): McpServ
   const pages = options.pages ?? new CheckupPages();
   const server = enableElicitation(
     new McpServer({ name: 'elicitkit-doctor', version: options.version ?? '0.1.0' }),
-    // Ten rounds when every check runs on 2026-07-28; room to spare for asks made again (M-10).
+    // Seven rounds when every check runs on 2026-07-28 (forms three to a round); room for asks made again (M-10).
     {
       maxRounds: 32,
       tasks: options.tasks ?? createTasks(options.clock ? { clock: options.clock } : {}),
