@@ -150,6 +150,23 @@ describe('elicit and tasks (Tasks extension)', () => {
       ok: true,
       command: { name: 'tasks', action: 'cancel', taskId: 'abc', target: { kind: 'stdio', command: 'node' } },
     });
+    // One random base64url id in 64 starts with '-': in the id's place it is the id, never an option.
+    const dashed = '-vCb1WqlXloDE6qWjwjsKQKaRm6F7_LWdaetdOWl9Tk';
+    for (const argv of [
+      ['tasks', 'get', 'http://x/mcp', dashed],
+      ['tasks', 'get', '--no-color', 'http://x/mcp', '-H', 'X-A: 1', dashed, '--locale', 'de'],
+      ['tasks', 'get', '-HX-A: 1', 'http://x/mcp', dashed],
+    ]) {
+      expect(parseCommandLine(argv), argv.join(' ')).toMatchObject({
+        ok: true,
+        command: { name: 'tasks', action: 'get', taskId: dashed, target: { kind: 'http' } },
+      });
+    }
+    expect(parseCommandLine(['tasks', 'cancel', '-h1', '--', 'node', 'server.js'])).toMatchObject({
+      ok: true,
+      command: { name: 'tasks', taskId: '-h1', target: { kind: 'stdio', command: 'node' } },
+    });
+    expect(parseCommandLine(['call', 'http://x/mcp', '-vx'])).toMatchObject({ ok: false });
     expect(parseCommandLine(['tasks', 'frob', 'http://x/mcp', 'abc'])).toMatchObject({
       ok: false,
       phrase: { key: 'cli.tasks-action' },

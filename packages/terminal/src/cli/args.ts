@@ -9,6 +9,7 @@ import {
   doctorInspect,
   doctorServe,
 } from './doctor-args.js';
+import { setTaskIdAside } from './task-id-arg.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Target =
@@ -130,7 +131,8 @@ function httpTarget(text: string | undefined, headers: Record<string, string>): 
 
 /** Parses `elicit …` arguments without loading anything heavy (the `--version` path must stay fast). */
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {
-  const config = { args: argv, options, allowPositionals: true, strict: true, tokens: true } as const;
+  const aside = setTaskIdAside(argv, options);
+  const config = { args: aside.argv, options, allowPositionals: true, strict: true, tokens: true } as const;
   let parsed: ReturnType<typeof parseArgs<typeof config>>;
   try {
     parsed = parseArgs(config);
@@ -224,7 +226,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
     return { ok: true, command: { name: 'connect', ...common } };
   }
   if (name === 'tasks') {
-    const [taskId, extra] = operands;
+    const [taskId, extra] = aside.taskId !== undefined ? [aside.taskId, operands[0]] : operands;
     if (taskId === undefined || taskId === '') return fail({ key: 'cli.no-task-id' });
     if (extra !== undefined) return fail({ key: 'cli.connect-extra', params: { given: given(extra) } });
     return { ok: true, command: { name: 'tasks', action: action as 'get' | 'cancel', taskId, ...common } };
