@@ -59,6 +59,14 @@ export const ClientErrorCode = {
   PromptUnanswerable: 'prompt-unanswerable',
   /** UsageError. The relay's SQLite file is open in another process: SQLite serves one at a time (Redis serves several). */
   RelayStoreInUse: 'relay-store-in-use',
+  /** PeerError. Signing in to a server failed: its authorization server erred, lied (issuer, state) or was unreachable; `details.reason`. */
+  SignInFailed: 'sign-in-failed',
+  /** RefusedError. The person refused the sign-in at the authorization server (`access_denied`). */
+  SignInRefused: 'sign-in-refused',
+  /** AbortedError. Nobody came back from the sign-in page in time (`timeoutMs`). */
+  SignInTimeout: 'sign-in-timeout',
+  /** UsageError. The token store is readable by others (a file not mode 0600); `details.file`; nothing was read. */
+  TokenStoreUnsafe: 'token-store-unsafe',
   /** RefusedError. The user declined to open a URL (E-04). */
   ConsentDeclined: 'consent-declined',
   /** RefusedError. The user dismissed the consent prompt (E-42). */
@@ -119,6 +127,12 @@ export interface ClientErrorDetails {
   'prompt-unanswerable': { reason: string };
   /** `file`: the database file another process holds. */
   'relay-store-in-use': { file: string };
+  /** `server`: the MCP server signed in to; `reason`: what went wrong, as a code. */
+  'sign-in-failed': { server: string; reason: string };
+  'sign-in-refused': { server: string };
+  'sign-in-timeout': { server: string };
+  /** `file`: the token file with loose permissions. */
+  'token-store-unsafe': { file: string };
   /** `elicitationId`: the elicitation the user refused, when one was being asked about. */
   'consent-declined': { elicitationId?: string };
   'consent-cancelled': { elicitationId?: string };

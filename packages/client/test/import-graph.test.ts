@@ -44,6 +44,10 @@ const LAYERS = [
   ['install.ts', 'calls.ts', 'handler.ts', 'tasks.ts'],
   // The relay (/relay): a UI whose person is in a browser elsewhere, and the calls it keeps through a restart.
   ['relay/'],
+  // MCP authorization for hosts (/sign-in), on the SDK's OAuth client; its Node parts (a file store, a loopback).
+  ['sign-in/'],
+  ['node/file-lock.ts'],
+  ['node/file-sign-in-store.ts', 'node/loopback-redirect.ts'],
 ];
 
 const SRC = path.resolve(import.meta.dirname, '../src');

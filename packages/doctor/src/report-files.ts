@@ -1,18 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { type CheckupReport, reportMarkdown } from './report.js';
 
-/**
- * Where `elicit` keeps its files: `ELICIT_CONFIG_DIR` when set, else the platform's config folder + `elicit`
- * (`$XDG_CONFIG_HOME` or `~/.config` on Linux, `~/Library/Application Support` on macOS, `%APPDATA%` on Windows).
- */
-export function elicitConfigDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.ELICIT_CONFIG_DIR) return env.ELICIT_CONFIG_DIR;
-  if (platform() === 'win32' && env.APPDATA) return join(env.APPDATA, 'elicit');
-  if (platform() === 'darwin') return join(homedir(), 'Library', 'Application Support', 'elicit');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'elicit');
-}
+export { elicitConfigDir } from '@elicitkit/core/node';
 
 /** Where one checkup's report is written: its JSON and its Markdown. */
 export interface ReportFiles {

@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '@elicitkit/core';
+import { elicitConfigDir } from '@elicitkit/core/node';
 import { enableElicitation, longRunning } from '@elicitkit/server';
 import { serveMcpHttp } from '@elicitkit/server/http';
 import { createTasks, type Tasks } from '@elicitkit/server/tasks';
@@ -8,7 +9,7 @@ import { CheckupPages } from './checkup/pages.js';
 import { CHECK_IDS, runCheckup } from './checkup/run.js';
 import { UrlRequiredCheck } from './checkup/url-required.js';
 import { type CheckupReport, reportMarkdown } from './report.js';
-import { elicitConfigDir, type ReportFiles, reportFilesOf, saveReport } from './report-files.js';
+import { type ReportFiles, reportFilesOf, saveReport } from './report-files.js';
 
 /** The checkup's tool name, as hosts list it. */
 export const CHECKUP_TOOL = 'elicitation_checkup';

@@ -22,6 +22,7 @@ describe('elicit command line', () => {
         color: true,
         protocol: 'auto',
         locale: 'en',
+        signIn: { browser: true, resourceIndicator: true },
         target: {
           kind: 'http',
           url: new URL('https://mcp.example.com/mcp'),
@@ -46,6 +47,7 @@ describe('elicit command line', () => {
         color: true,
         protocol: 'auto',
         locale: 'en',
+        signIn: { browser: true, resourceIndicator: true },
         target: { kind: 'stdio', command: 'node', args: ['srv.js', '--port', '1'] },
       },
     });
@@ -92,6 +94,53 @@ describe('elicit command line', () => {
     const parsed = parseCommandLine(argv);
     expect(parsed.ok).toBe(false);
     expect(parsed.ok ? '' : sayInEnglish(parsed.phrase)).toMatch(reason);
+  });
+});
+
+describe('elicit sign-in options and logout', () => {
+  it('takes --no-browser, a pre-registered client, a fixed callback port, and no resource indicator', () => {
+    const parsed = parseCommandLine(
+      [
+        'call',
+        'https://x.example/mcp',
+        'tool',
+        '--no-browser',
+        '--client-id',
+        'elicit-cli',
+        '--callback-port',
+        '33418',
+        '--no-resource-indicator',
+      ],
+      { ELICIT_CLIENT_SECRET: 's3cret' },
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: {
+        signIn: {
+          browser: false,
+          clientId: 'elicit-cli',
+          clientSecret: 's3cret',
+          callbackPort: 33418,
+          resourceIndicator: false,
+        },
+      },
+    });
+  });
+
+  it('parses elicit logout <url>, and refuses what cannot be right, naming it', () => {
+    expect(parseCommandLine(['logout', 'https://x.example/mcp'], {})).toMatchObject({
+      ok: true,
+      command: { name: 'logout', server: new URL('https://x.example/mcp') },
+    });
+    const refused = (argv: string[], env = {}) => {
+      const parsed = parseCommandLine(argv, env);
+      return parsed.ok ? 'accepted' : sayInEnglish(parsed.phrase);
+    };
+    expect(refused(['logout', '--', 'node', 'server.js'])).toContain('http(s) URL');
+    expect(refused(['call', 'https://x/mcp', 't', '--callback-port', '70000'])).toContain('"70000"');
+    expect(refused(['call', 'https://x/mcp', 't', '--client-secret', 's'])).toContain('needs --client-id');
+    // The variable alone serves no client: other servers' runs go on.
+    expect(refused(['call', 'https://x/mcp', 't'], { ELICIT_CLIENT_SECRET: 's' })).toBe('accepted');
   });
 });
 

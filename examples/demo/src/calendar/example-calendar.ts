@@ -17,6 +17,20 @@ export interface ExampleCalendarOptions {
   accessTokenTtlMs?: number;
   /** Called on provider errors (server_error and the like), for tests and logs. */
   onError?: (error: unknown) => void;
+  /**
+   * MCP servers this provider also signs people in to (their URLs, the RFC 8707 resource indicators their
+   * tokens carry as `aud`, with the scope `mcp`). With any, MCP hosts may register themselves (RFC 7591).
+   */
+  mcpResources?: string[];
+}
+
+/** What a protected MCP server learns from one of this provider's access tokens. */
+export interface VerifiedToken {
+  accountId: string;
+  clientId: string;
+  scopes: string[];
+  /** Epoch seconds. */
+  expiresAt: number;
 }
 
 export interface ExampleCalendar {
@@ -27,8 +41,13 @@ export interface ExampleCalendar {
   /** The RFC 8707 resource indicator of the events API (its access tokens carry it as `aud`). */
   apiResource: string;
   registerClient(client: CalendarClient): Promise<void>;
+  /** An access token issued for `resource`, still valid (not expired or revoked); else undefined. */
+  verifyAccessToken(token: string, resource: string): Promise<VerifiedToken | undefined>;
   close(): Promise<void>;
 }
+
+/** The scope of tokens for the MCP servers named in `mcpResources`. */
+export const MCP_SCOPE = 'mcp';
 
 function clientMetadata(client: CalendarClient): Record<string, unknown> {
   return {
@@ -65,6 +84,7 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const apiResource = `${issuer}/events`;
+  const mcpResources = options.mcpResources ?? [];
   // oidc-provider counts in seconds.
   const accessTokenTtl = Math.ceil((options.accessTokenTtlMs ?? 600_000) / 1000);
 
@@ -78,7 +98,7 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
         findAccount: async (_ctx: unknown, sub: string) =>
           users[sub] ? { accountId: sub, claims: async () => ({ sub, preferred_username: sub }) } : undefined,
         claims: { openid: ['sub'], profile: ['preferred_username'] },
-        scopes: ['openid', 'offline_access'],
+        scopes: ['openid', 'offline_access', ...(mcpResources.length > 0 ? [MCP_SCOPE] : [])],
         pkce: { required: () => true },
         ttl: {
           AccessToken: accessTokenTtl,
@@ -98,15 +118,18 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
         features: {
           devInteractions: { enabled: false },
           revocation: { enabled: true },
+          // MCP hosts register themselves (dynamic client registration); no initial access token.
+          registration: { enabled: mcpResources.length > 0 },
           resourceIndicators: {
             enabled: true,
             defaultResource: async () => apiResource,
             useGrantedResource: async () => true,
             getResourceServerInfo: async (_ctx: unknown, resource: string) => {
-              if (resource !== apiResource) throw new errors.InvalidTarget();
+              const mcp = mcpResources.includes(resource);
+              if (resource !== apiResource && !mcp) throw new errors.InvalidTarget();
               return {
-                scope: EVENTS_SCOPE,
-                audience: apiResource,
+                scope: mcp ? MCP_SCOPE : EVENTS_SCOPE,
+                audience: resource,
                 accessTokenTTL: accessTokenTtl,
                 accessTokenFormat: 'opaque',
               };
@@ -146,6 +169,18 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
     apiResource,
     async registerClient(client) {
       await provider.Client.adapter.upsert(client.clientId, clientMetadata(client));
+    },
+    async verifyAccessToken(value, resource) {
+      const token = await provider.AccessToken.find(value);
+      if (!token || token.isExpired) return undefined;
+      const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
+      if (!audiences.includes(resource)) return undefined;
+      return {
+        accountId: token.accountId,
+        clientId: token.clientId,
+        scopes: (token.scope ?? '').split(' ').filter(Boolean),
+        expiresAt: token.exp,
+      };
     },
     async close() {
       await new Promise<void>((resolve) => {

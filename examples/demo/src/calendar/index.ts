@@ -1,7 +1,9 @@
 export {
   type ExampleCalendar,
   type ExampleCalendarOptions,
+  MCP_SCOPE,
   startExampleCalendar,
+  type VerifiedToken,
 } from './example-calendar.js';
 export {
   CALENDAR_PROVIDER,

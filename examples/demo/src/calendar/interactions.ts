@@ -39,13 +39,14 @@ function consentPage(
 ): void {
   const scope = String(details.params.scope ?? '');
   const wantsEvents = scope.split(' ').includes('calendar.read');
+  const wantsMcp = scope.split(' ').includes('mcp');
   sendPage(
     res,
     'Allow access',
     `<h1>Allow access?</h1>
 <p>Signed in as <strong>${escapeText(user)}</strong>.</p>
 <p><strong>${escapeText(clientName)}</strong> asks to:</p>
-<ul>${wantsEvents ? '<li>read your calendar events</li>' : ''}<li>know your Example Calendar user name</li></ul>
+<ul>${wantsEvents ? '<li>read your calendar events</li>' : ''}${wantsMcp ? '<li>use its tools as you</li>' : ''}<li>know your Example Calendar user name</li></ul>
 <form method="post" action="/interaction/${details.uid}/confirm"><button type="submit" name="allow">Allow</button></form>
 <form method="post" action="/interaction/${details.uid}/abort"><button type="submit" name="deny">Deny</button></form>`,
   );

@@ -23,6 +23,8 @@ declare module 'oidc-provider' {
     aud?: string | string[];
     scope?: string;
     isExpired: boolean;
+    /** Expiry, epoch seconds. */
+    exp: number;
   }
 
   export interface ClientInstance {

@@ -9,6 +9,8 @@ import {
   doctorInspect,
   doctorServe,
 } from './doctor-args.js';
+import type { SignInChoice } from './sign-in.js';
+import { SIGN_IN_OPTIONS, signInChoice } from './sign-in-args.js';
 import { setTaskIdAside } from './task-id-arg.js';
 
 /** Where the server is: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
@@ -20,7 +22,7 @@ export type Target =
 export type ProtocolChoice = 'auto' | '2025-06-18' | '2025-11-25' | '2026-07-28';
 
 const PROTOCOLS: readonly ProtocolChoice[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
-const COMMANDS = ['connect', 'call', 'tasks', 'bridge', 'doctor'] as const;
+const COMMANDS = ['connect', 'call', 'tasks', 'bridge', 'doctor', 'logout'] as const;
 
 export interface Common {
   target: Target;
@@ -31,6 +33,8 @@ export interface Common {
   color: boolean;
   /** `--locale <tag>`, else the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`). */
   locale: string;
+  /** How to sign in to an HTTP server that asks for it. */
+  signIn: SignInChoice;
 }
 
 export type Command =
@@ -39,6 +43,7 @@ export type Command =
   | ({ name: 'connect' } & Common)
   | ({ name: 'call'; tool: string; argumentsJson?: string } & Common)
   | ({ name: 'tasks'; action: 'get' | 'cancel'; taskId: string } & Common)
+  | { name: 'logout'; server: URL; signIn: SignInChoice; locale: string }
   | BridgeCommand
   | DoctorCommand;
 
@@ -80,6 +85,7 @@ const options = {
   revision: { type: 'string' },
   locale: { type: 'string' },
   'no-color': { type: 'boolean' },
+  ...SIGN_IN_OPTIONS,
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
 } as const;
@@ -203,7 +209,16 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (!isLocaleTag(locale)) {
     return fail({ key: 'cli.locale', params: { given: given(locale) } });
   }
+  const signIn = signInChoice(values, env);
+  if ('key' in signIn) return fail(signIn);
+  if (name === 'logout') {
+    if (target.kind !== 'http') return fail({ key: 'cli.logout-http' });
+    if (operands.length > 0)
+      return fail({ key: 'cli.connect-extra', params: { given: given(operands[0]!) } });
+    return { ok: true, command: { name: 'logout', server: target.url, signIn, locale } };
+  }
   const common: Common = {
+    signIn,
     target,
     protocol: protocol as ProtocolChoice,
     color: values['no-color'] !== true,

@@ -17,7 +17,8 @@ import { callTool, findTool, listToolsOf, parseArgumentsJson } from './tool-call
  */
 export async function runCall(command: Extract<Command, { name: 'call' }>, version: string): Promise<number> {
   const style = createStyle(command.color && colorSupported(process.stdout));
-  const { t } = await loadWords(command.locale);
+  const words = await loadWords(command.locale);
+  const { t } = words;
   // Lines that arrive while a prompt is up (the server's stderr, say) wait for it, as in a session.
   const keyboard = keyboardFor(process.stdin);
   const logLine = (line: string) => void keyboard.print(() => process.stderr.write(`${line}\n`));
@@ -32,6 +33,7 @@ export async function runCall(command: Extract<Command, { name: 'call' }>, versi
       version,
       log,
       command.protocol,
+      { signIn: { choice: command.signIn, words } },
     );
     const tool = findTool(await listToolsOf(connection), command.tool);
     const active = connection;

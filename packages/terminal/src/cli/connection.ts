@@ -7,12 +7,15 @@ type VersionNegotiationOptions = NonNullable<
   ConstructorParameters<typeof Client>[1]
 >['versionNegotiation'] & {};
 
+import type { SignIn } from '@elicitkit/client/sign-in';
 import { requesterLabel } from '@elicitkit/client/ui-kit';
+import type { Words } from '../i18n/messages.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
 import type { ProtocolChoice, Target } from './args.js';
 import { describeError } from './describe-error.js';
 import { CliError } from './errors.js';
+import { type SignInChoice, signInFailure, terminalSignIn } from './sign-in.js';
 
 export interface Connection {
   client: Client;
@@ -23,6 +26,8 @@ export interface Connection {
   protocolVersion: string;
   /** Fires when the connection closes, from either side. */
   closed: AbortSignal;
+  /** Runs a request; where the server wants a sign-in first, waits for it and runs the request again. */
+  authorized<T>(request: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -61,9 +66,16 @@ export function describeTarget(target: Target): string {
   return target.kind === 'http' ? target.url.href : [target.command, ...target.args].join(' ');
 }
 
-async function createTransport(target: Target, log: (line: Phrase) => void): Promise<Transport> {
+async function createTransport(
+  target: Target,
+  log: (line: Phrase) => void,
+  signIn: SignIn | undefined,
+): Promise<Transport> {
   if (target.kind === 'http') {
-    return new StreamableHTTPClientTransport(target.url, { requestInit: { headers: target.headers } });
+    return new StreamableHTTPClientTransport(target.url, {
+      requestInit: { headers: target.headers },
+      ...(signIn && { authProvider: signIn.provider }),
+    });
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
   const transport = new StdioClientTransport({ command: target.command, args: target.args, stderr: 'pipe' });
@@ -87,6 +99,8 @@ export interface ConnectionOptions {
   modes?: readonly ('form' | 'url')[];
   /** Sees every message from the server, as it came, before the SDK handles it. */
   tap?: (message: unknown) => void;
+  /** How to sign in to an HTTP server that asks for it (MCP authorization); without it, a 401 is an error. */
+  signIn?: { choice: SignInChoice; words: Words };
 }
 
 export async function openConnection(
@@ -118,17 +132,30 @@ export async function openConnection(
   });
   const closing = new AbortController();
   client.onclose = () => closing.abort();
-  let transport: Transport;
+  const signIn =
+    target.kind === 'http' && options.signIn
+      ? terminalSignIn(target.url, options.signIn.choice, options.signIn.words, log)
+      : undefined;
+  const authorized = <T>(request: () => Promise<T>) => (signIn ? signIn.retrying(request) : request());
   try {
-    transport = await createTransport(target, log);
-    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
-    if (options.tap) tapIncoming(transport, options.tap);
+    await authorized(async () => {
+      const transport = await createTransport(target, log, signIn);
+      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      if (options.tap) tapIncoming(transport, options.tap);
+    });
   } catch (error) {
     await client.close().catch(() => {});
-    throw new CliError(
-      'unreachable',
-      { key: 'error.unreachable', params: { target: describeTarget(target), reason: describeError(error) } },
-      { cause: error },
+    await signIn?.close();
+    throw (
+      signInFailure(error) ??
+      new CliError(
+        'unreachable',
+        {
+          key: 'error.unreachable',
+          params: { target: describeTarget(target), reason: describeError(error) },
+        },
+        { cause: error },
+      )
     );
   }
   const info = client.getServerVersion();
@@ -142,6 +169,10 @@ export async function openConnection(
     }),
     protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
     closed: closing.signal,
-    close: () => client.close(),
+    authorized,
+    close: async () => {
+      await client.close();
+      await signIn?.close();
+    },
   };
 }

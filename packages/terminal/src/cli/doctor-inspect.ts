@@ -108,7 +108,8 @@ function textReport(report: InspectReport, t: Words['t']): string {
 export async function runInspect(command: DoctorInspect, version: string): Promise<number> {
   const doctor = await loadDoctor(command.locale);
   if (!doctor) return ExitCode.Usage;
-  const { t } = await loadWords(command.locale);
+  const words = await loadWords(command.locale);
+  const { t } = words;
   const keyboard = keyboardFor(process.stdin);
   const logLine = (line: string) => void keyboard.print(() => process.stderr.write(`${line}\n`));
   const log = (phrase: Phrase) => logLine(say(t, phrase));
@@ -121,6 +122,7 @@ export async function runInspect(command: DoctorInspect, version: string): Promi
     connection = await openConnection(command.target, ui, version, log, command.protocol, {
       modes: command.declare,
       tap: (message) => inspector?.observe(message),
+      signIn: { choice: command.signIn, words },
     });
     inspector = new doctor.ServerInspector({ declared, revision: knownRevision(connection.protocolVersion) });
     const tools = await listToolsOf(connection);

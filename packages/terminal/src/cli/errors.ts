@@ -10,6 +10,7 @@ export type CliErrorCode =
   | 'bad-answers-file' // `--answers` is unreadable or not a JSON object
   | 'call-refused' // the call needed a URL flow the person declined or stopped waiting for
   | 'call-failed' // the server answered the call with an error
+  | 'sign-in' // the server wanted a sign-in that did not complete
   | 'interrupted'; // Ctrl-C during the call
 
 const exitCodes: Record<CliErrorCode, ExitCode> = {
@@ -20,6 +21,7 @@ const exitCodes: Record<CliErrorCode, ExitCode> = {
   'bad-answers-file': ExitCode.Usage,
   'call-refused': ExitCode.Failed,
   'call-failed': ExitCode.Failed,
+  'sign-in': ExitCode.SignIn,
   interrupted: ExitCode.Interrupted,
 };
 

@@ -7,6 +7,8 @@ export const ExitCode = {
   Usage: 2,
   /** Server unreachable, handshake failed, connection lost. */
   Connection: 3,
+  /** The server wanted a sign-in that did not complete: refused, timed out, or the authorization server failed. */
+  SignIn: 4,
   /** Ctrl-C while a call was running (128 + SIGINT). */
   Interrupted: 130,
 } as const;

@@ -65,6 +65,10 @@ async function main(argv: string[]): Promise<number> {
       const { runBridge } = await import('./bridge-command.js');
       return runBridge(command);
     }
+    case 'logout': {
+      const { runLogout } = await import('./logout-command.js');
+      return runLogout(command);
+    }
   }
 }
 

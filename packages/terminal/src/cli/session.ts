@@ -54,6 +54,7 @@ export async function runSession(
       version,
       log,
       command.protocol,
+      { signIn: { choice: command.signIn, words } },
     );
   } catch (error) {
     if (!(error instanceof CliError)) throw error;

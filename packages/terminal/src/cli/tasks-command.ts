@@ -12,6 +12,7 @@ import { describeError, verbatim } from './describe-error.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { plainResult, renderResult } from './render-result.js';
+import { signInFailure } from './sign-in.js';
 import { taskPhrase } from './tool-call.js';
 
 /**
@@ -25,7 +26,8 @@ export async function runTasks(
   version: string,
 ): Promise<number> {
   const style = createStyle(command.color && colorSupported(process.stdout));
-  const { t } = await loadWords(command.locale);
+  const words = await loadWords(command.locale);
+  const { t } = words;
   const keyboard = keyboardFor(process.stdin);
   const logLine = (line: string) => void keyboard.print(() => process.stderr.write(`${line}\n`));
   const log = (phrase: Phrase) => logLine(say(t, phrase));
@@ -38,14 +40,15 @@ export async function runTasks(
       version,
       log,
       command.protocol,
+      { signIn: { choice: command.signIn, words } },
     );
-    const { client } = connection;
+    const { client, authorized } = connection;
     if (command.action === 'cancel') {
-      await tasksCall(() => cancelTask(client, command.taskId));
+      await tasksCall(() => authorized(() => cancelTask(client, command.taskId)));
       await out(say(t, { key: 'task.cancel-sent', params: { id: safeLine(command.taskId, 256) } }));
       return ExitCode.Ok;
     }
-    const task = await tasksCall(() => getTask(client, command.taskId));
+    const task = await tasksCall(() => authorized(() => getTask(client, command.taskId)));
     await out(say(t, taskPhrase(task)));
     if (task.questions > 0) await out(t.t('task.questions', { count: task.questions }));
     if (task.result) {
@@ -72,6 +75,8 @@ async function tasksCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
+    const signIn = signInFailure(error);
+    if (signIn) throw signIn;
     if (isElicitkitError(error, ClientErrorCode.TasksUnavailable)) {
       throw new CliError('call-failed', { key: 'task.unavailable' });
     }

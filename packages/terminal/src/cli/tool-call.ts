@@ -11,6 +11,7 @@ import { safeLine } from '../ui/text.js';
 import type { Connection } from './connection.js';
 import { describeError, verbatim } from './describe-error.js';
 import { CliError } from './errors.js';
+import { signInFailure } from './sign-in.js';
 
 /** 2026-07-28 input requests the host refused to show: the server's request is at fault, named as such. */
 const REFUSED_REQUESTS: ReadonlySet<string> = new Set([
@@ -49,8 +50,10 @@ export function parseArgumentsJson(text: string): Record<string, unknown> {
  */
 export async function listToolsOf(connection: Connection): Promise<Tool[]> {
   try {
-    return (await connection.client.listTools()).tools;
+    return (await connection.authorized(() => connection.client.listTools())).tools;
   } catch (error) {
+    const signIn = signInFailure(error);
+    if (signIn) throw signIn;
     if (connection.closed.aborted) {
       throw new CliError('connection-lost', {
         key: 'error.connection-lost',
@@ -128,17 +131,21 @@ export async function callTool(
   log?: (phrase: Phrase) => void,
 ): Promise<CallToolResult> {
   try {
-    return await callToolWithElicitation(
-      connection.client,
-      { name, arguments: args },
-      {
-        signal,
-        requestOptions: { timeout: CALL_TIMEOUT_MS },
-        ...(log && { onTaskStatus: taskStatusLines(log) }),
-      },
+    return await connection.authorized(() =>
+      callToolWithElicitation(
+        connection.client,
+        { name, arguments: args },
+        {
+          signal,
+          requestOptions: { timeout: CALL_TIMEOUT_MS },
+          ...(log && { onTaskStatus: taskStatusLines(log) }),
+        },
+      ),
     );
   } catch (error) {
     if (signal.aborted) throw new CliError('interrupted', { key: 'error.interrupted' });
+    const signIn = signInFailure(error);
+    if (signIn) throw signIn;
     if (connection.closed.aborted) {
       throw new CliError('connection-lost', {
         key: 'error.connection-lost',

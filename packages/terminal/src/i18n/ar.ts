@@ -126,6 +126,18 @@ const ar: Translation<TerminalMessageKey> = {
   'cli.tasks-action': 'يتوقع tasks القيمة get أو cancel، وصل {given}',
   'cli.no-task-id': 'يحتاج tasks get و tasks cancel إلى معرّف مهمة',
 
+  // Sign-in (MCP authorization) and elicit logout.
+  'sign-in.line': 'Sign in (تسجيل الدخول) إلى {site} من أجل {server}: {url}',
+  'sign-in.warning': '  ⚠ {text}',
+  'sign-in.no-browser': 'تعذّر فتح متصفح ({reason})؛ افتح العنوان أعلاه بنفسك',
+  'error.sign-in': 'لم يكتمل تسجيل الدخول: {reason}',
+  'logout.revoked': 'تم تسجيل الخروج من {server}؛ ألغى خادم التفويض الرموز',
+  'logout.forgotten': 'تم تسجيل الخروج من {server}؛ نُسيت الرموز هنا (لم يؤكد خادم التفويض إلغاءها)',
+  'logout.none': 'لست مسجّل الدخول إلى {server}',
+  'cli.logout-http': 'يحتاج logout إلى عنوان http(s) لخادم سجّلت الدخول إليه',
+  'cli.secret-without-id': 'يحتاج --client-secret إلى --client-id',
+  'cli.callback-port': 'يحتاج --callback-port إلى رقم منفذ (1–65535)، والمعطى {given}',
+
   'result.ok': 'النتيجة:',
   'result.error': 'أبلغت الأداة عن خطأ:',
   'result.empty': '(لا محتوى)',

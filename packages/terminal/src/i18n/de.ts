@@ -119,6 +119,19 @@ const de: Translation<TerminalMessageKey> = {
   'cli.tasks-action': 'tasks erwartet get oder cancel, erhalten: {given}',
   'cli.no-task-id': 'tasks get und tasks cancel brauchen eine Aufgaben-ID',
 
+  // Sign-in (MCP authorization) and elicit logout.
+  'sign-in.line': 'Sign in (anmelden) bei {site} für {server}: {url}',
+  'sign-in.warning': '  ⚠ {text}',
+  'sign-in.no-browser': 'kein Browser ließ sich öffnen ({reason}); öffnen Sie die Adresse oben selbst',
+  'error.sign-in': 'die Anmeldung wurde nicht abgeschlossen: {reason}',
+  'logout.revoked': 'von {server} abgemeldet; der Autorisierungsserver hat die Tokens widerrufen',
+  'logout.forgotten':
+    'von {server} abgemeldet; die Tokens sind hier vergessen (der Autorisierungsserver hat den Widerruf nicht bestätigt)',
+  'logout.none': 'bei {server} nicht angemeldet',
+  'cli.logout-http': 'logout erwartet die http(s)-URL eines Servers, bei dem Sie angemeldet sind',
+  'cli.secret-without-id': '--client-secret braucht --client-id',
+  'cli.callback-port': '--callback-port erwartet eine Portnummer (1–65535), erhalten: {given}',
+
   'result.ok': 'Ergebnis:',
   'result.error': 'Das Tool hat einen Fehler gemeldet:',
   'result.empty': '(kein Inhalt)',

@@ -127,6 +127,19 @@ export const TERMINAL_EN = {
   'cli.tasks-action': 'tasks expects get or cancel, got {given}',
   'cli.no-task-id': 'tasks get and tasks cancel need a task id',
 
+  // Sign-in (MCP authorization) and elicit logout.
+  'sign-in.line': 'Sign in to {site} for {server}: {url}',
+  'sign-in.warning': '  ⚠ {text}',
+  'sign-in.no-browser': 'could not open a browser ({reason}); open the address above yourself',
+  'error.sign-in': 'the sign-in did not complete: {reason}',
+  'logout.revoked': 'signed out of {server}; the authorization server revoked the tokens',
+  'logout.forgotten':
+    'signed out of {server}; the tokens are forgotten here (the authorization server did not confirm revoking them)',
+  'logout.none': 'not signed in to {server}',
+  'cli.logout-http': 'logout expects the http(s) URL of a server you signed in to',
+  'cli.secret-without-id': '--client-secret needs --client-id',
+  'cli.callback-port': '--callback-port expects a port number (1–65535), got {given}',
+
   // elicit: results and tool lists.
   'result.ok': 'Result:',
   'result.error': 'The tool reported an error:',

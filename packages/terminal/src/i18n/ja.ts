@@ -119,6 +119,19 @@ const ja: Translation<TerminalMessageKey> = {
   'cli.tasks-action': 'tasks には get か cancel を指定してください（指定: {given}）',
   'cli.no-task-id': 'tasks get と tasks cancel にはタスク ID が必要です',
 
+  // Sign-in (MCP authorization) and elicit logout.
+  'sign-in.line': 'Sign in（サインイン）: {site}（{server} 用）: {url}',
+  'sign-in.warning': '  ⚠ {text}',
+  'sign-in.no-browser': 'ブラウザーを開けませんでした（{reason}）。上のアドレスをご自身で開いてください',
+  'error.sign-in': 'サインインが完了しませんでした: {reason}',
+  'logout.revoked': '{server} からサインアウトしました。認可サーバーがトークンを失効させました',
+  'logout.forgotten':
+    '{server} からサインアウトしました。トークンはここで破棄しました（認可サーバーは失効を確認しませんでした）',
+  'logout.none': '{server} にはサインインしていません',
+  'cli.logout-http': 'logout にはサインインしたサーバーの http(s) URL が必要です',
+  'cli.secret-without-id': '--client-secret には --client-id が必要です',
+  'cli.callback-port': '--callback-port にはポート番号（1–65535）が必要です。指定: {given}',
+
   'result.ok': '結果:',
   'result.error': 'ツールがエラーを報告しました:',
   'result.empty': '（内容なし）',
