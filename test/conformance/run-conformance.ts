@@ -51,7 +51,9 @@ export async function conformanceRunner(subcommand: 'client' | 'server'): Promis
         },
       );
       const checks: Check[] = [];
-      for (const entry of await readdir(dir, { recursive: true })) {
+      // A CLI that refused to start wrote nothing: no checks, and its output says why.
+      const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+      for (const entry of entries) {
         if (String(entry).endsWith('checks.json')) {
           checks.push(...(JSON.parse(await readFile(join(dir, String(entry)), 'utf8')) as Check[]));
         }

@@ -35,7 +35,12 @@ const ENTRIES: Record<string, string[]> = {
   ],
   // Node only: a browser bundle of the root must load no Node module (issue 23).
   '@elicitkit/client/node': ['fetchListener', 'fileSignInStore', 'loopbackRedirect', 'systemBrowserOpener'],
-  '@elicitkit/client/sign-in': ['DEFAULT_SIGN_IN_TIMEOUT_MS', 'createSignIn', 'memorySignInStore', 'signInKey'],
+  '@elicitkit/client/sign-in': [
+    'DEFAULT_SIGN_IN_TIMEOUT_MS',
+    'createSignIn',
+    'memorySignInStore',
+    'signInKey',
+  ],
   '@elicitkit/client/testing': [
     'ADAPTER_CORPUS',
     'ADAPTER_CORPUS_TIME_ZONE',

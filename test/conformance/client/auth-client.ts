@@ -8,9 +8,18 @@
  */
 import { callToolWithElicitation, installElicitation } from '@elicitkit/client';
 import { loopbackRedirect } from '@elicitkit/client/node';
-import { createSignIn, memorySignInStore } from '@elicitkit/client/sign-in';
+import {
+  createSignIn,
+  type MachineGrant,
+  memorySignInStore,
+  type SignInClient,
+} from '@elicitkit/client/sign-in';
 import { scriptedUI, submitDefaults } from '@elicitkit/client/testing';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  requestJwtAuthorizationGrant,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 
 const serverUrl = process.argv.at(-1);
 if (!serverUrl?.startsWith('http')) {
@@ -21,6 +30,56 @@ const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '(none)';
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
   client_id?: string;
   client_secret?: string;
+  private_key_pem?: string;
+  signing_algorithm?: string;
+  valid_jwt?: string;
+  idp_client_id?: string;
+  idp_id_token?: string;
+  idp_token_endpoint?: string;
+};
+
+/**
+ * A host signing in as itself is configured so (per server, as a real host would be): client credentials with a
+ * secret or a private key, a workload token, or an enterprise IdP's ID token exchanged for an ID-JAG (SEP-990).
+ */
+function machineGrant(): MachineGrant | undefined {
+  if (scenario === 'auth/client-credentials-basic') return { kind: 'client_credentials' };
+  if (scenario === 'auth/client-credentials-jwt') {
+    return {
+      kind: 'client_credentials',
+      privateKey: context.private_key_pem!,
+      algorithm: context.signing_algorithm ?? 'ES256',
+    };
+  }
+  if (scenario === 'auth/wif-jwt-bearer')
+    return { kind: 'jwt-bearer', assertion: async () => context.valid_jwt! };
+  if (scenario === 'auth/enterprise-managed-authorization') {
+    return {
+      kind: 'jwt-bearer',
+      assertion: async ({ issuer, resource, scope }) =>
+        (
+          await requestJwtAuthorizationGrant({
+            tokenEndpoint: context.idp_token_endpoint!,
+            audience: issuer!,
+            resource: resource ?? serverUrl!,
+            idToken: context.idp_id_token!,
+            clientId: context.idp_client_id!,
+            ...(scope && { scope }),
+          })
+        ).jwtAuthGrant,
+    };
+  }
+  return undefined;
+}
+
+const grant = machineGrant();
+const client: SignInClient = {
+  name: 'elicitkit-conformance-client',
+  clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+  ...(context.client_id !== undefined && { clientId: context.client_id }),
+  ...(context.client_secret !== undefined && { clientSecret: context.client_secret }),
+  ...(grant && { grant }),
+  ...(scenario.startsWith('auth/dpop') && { dpop: true }),
 };
 
 /** Plays the person's browser: the authorization server approves at once and redirects to the loopback. */
@@ -35,12 +94,7 @@ const signIn = createSignIn({
   serverUrl,
   store: memorySignInStore(),
   redirect: loopbackRedirect(),
-  client: {
-    name: 'elicitkit-conformance-client',
-    clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
-    ...(context.client_id !== undefined && { clientId: context.client_id }),
-    ...(context.client_secret !== undefined && { clientSecret: context.client_secret }),
-  },
+  client,
   announce: ({ url }) => {
     console.log(`[${scenario}] Sign in: ${url.href}`);
     browse(url).catch((error) => console.error(`[${scenario}] the browser failed: ${error}`));
@@ -48,11 +102,11 @@ const signIn = createSignIn({
   timeoutMs: 20_000,
 });
 
-const client = new Client(
+const mcp = new Client(
   { name: 'elicitkit-conformance-client', version: '0.1.0' },
   { versionNegotiation: { mode: 'auto' } },
 );
-installElicitation(client, {
+installElicitation(mcp, {
   ui: scriptedUI([], { form: submitDefaults, url: { action: 'decline' } }),
   opener: async (href) => {
     throw new Error(`the conformance client never opens URLs (asked to open ${href})`);
@@ -60,16 +114,16 @@ installElicitation(client, {
 });
 try {
   await signIn.retrying(() =>
-    client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: signIn.provider })),
+    mcp.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: signIn.provider })),
   );
-  const { tools } = await signIn.retrying(() => client.listTools());
+  const { tools } = await signIn.retrying(() => mcp.listTools());
   for (const tool of tools) {
     const result = await signIn.retrying(() =>
-      callToolWithElicitation(client, { name: tool.name, arguments: {} }),
+      callToolWithElicitation(mcp, { name: tool.name, arguments: {} }),
     );
     console.log(`[${scenario}] ${tool.name}: ${JSON.stringify(result.content)}`);
   }
 } finally {
-  await client.close();
+  await mcp.close();
   await signIn.close();
 }

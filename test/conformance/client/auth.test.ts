@@ -18,7 +18,7 @@ const authClient = [
   join(repositoryRoot, 'test/conformance/client/auth-client.ts'),
 ].join(' ');
 
-/** Every client `auth/*` scenario of the suite that an authorization-code host answers, at the revision each is for. */
+/** Every client `auth/*` scenario of the suite (0.2.0-alpha.12: 33), at the revision each is for. */
 const SCENARIOS: readonly (readonly [string, string])[] = [
   ...['metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'basic-cimd'].map(
     (name) => [name, '2025-11-25'] as const,
@@ -42,6 +42,15 @@ const SCENARIOS: readonly (readonly [string, string])[] = [
     'offline-access-not-supported',
     'authorization-server-migration',
   ].map((name) => [name, '2026-07-28'] as const),
+  // Extensions: signing in with no person (client credentials, workload identity, enterprise-managed), and DPoP.
+  ...[
+    'client-credentials-basic',
+    'client-credentials-jwt',
+    'wif-jwt-bearer',
+    'enterprise-managed-authorization',
+    'dpop',
+    'dpop-nonce',
+  ].map((name) => [name, 'extension'] as const),
   ...[
     'iss-supported',
     'iss-not-advertised',
@@ -66,12 +75,8 @@ describe('official MCP conformance: client auth scenarios (sign-in)', () => {
     'passes auth/%s (%s) with no baseline',
     { timeout: 120_000 },
     async (name, revision) => {
-      const run = await conformance.scenario(`auth/${name}`, [
-        '--spec-version',
-        revision,
-        '--command',
-        authClient,
-      ]);
+      const version = revision === 'extension' ? [] : ['--spec-version', revision];
+      const run = await conformance.scenario(`auth/${name}`, [...version, '--command', authClient]);
       expect(run.checks.length, run.output).toBeGreaterThan(0);
       expectAllPassed(run, []);
     },

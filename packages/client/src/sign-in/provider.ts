@@ -1,11 +1,32 @@
-import type {
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  type AddClientAuthentication,
+  createPrivateKeyJwtAuth,
+  DpopSession,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { SignInRecord, SignInStore } from './record.js';
+
+/**
+ * A sign-in with no person: the host signs in as itself. `client_credentials` with the client's secret, or with
+ * `privateKey` (RFC 7523 `private_key_jwt`); `jwt-bearer` (RFC 7523 grant) with an assertion the host obtains
+ * (a workload identity token; an enterprise IdP's ID-JAG, SEP-990).
+ */
+export type MachineGrant =
+  | { kind: 'client_credentials'; privateKey?: string | Record<string, unknown>; algorithm?: string }
+  | { kind: 'jwt-bearer'; assertion(context: AssertionContext): Promise<string> };
+
+/** What a `jwt-bearer` assertion is for: the authorization server (its issuer) and the resource. */
+export interface AssertionContext {
+  issuer?: string;
+  resource?: string;
+  scope?: string;
+}
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** Who the host is to the authorization server, and how it is registered there. */
 export interface SignInClient {
@@ -21,6 +42,10 @@ export interface SignInClient {
   scope?: string;
   /** `native` (default: loopback redirects) or `web` (a callback route on a server). */
   applicationType?: 'native' | 'web';
+  /** Sign in with no person (machine to machine); needs `clientId`. */
+  grant?: MachineGrant;
+  /** RFC 9449 sender-constrained tokens, where the authorization server offers them (SEP-1932). */
+  dpop?: boolean;
 }
 
 /** What the provider tells the sign-in that drives it. */
@@ -51,26 +76,81 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     // Defined only to leave the parameter out: when present the SDK sends what it returns, not the metadata's
     // `resource` verbatim.
     if (!events.resourceIndicator) this.validateResourceURL = async () => undefined;
+    const { grant } = client;
+    if (
+      grant?.kind === 'client_credentials' &&
+      grant.privateKey !== undefined &&
+      client.clientId !== undefined
+    ) {
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: client.clientId,
+        subject: client.clientId,
+        privateKey: grant.privateKey,
+        alg: grant.algorithm ?? 'ES256',
+      });
+    }
+    // One key for the life of this sign-in: tokens bound to it are kept in memory only (see createSignIn).
+    if (client.dpop) {
+      const session = DpopSession.create();
+      this.dpop = () => session;
+    }
   }
+
+  readonly addClientAuthentication?: AddClientAuthentication;
+  readonly dpop?: () => Promise<DpopSession>;
 
   readonly clientMetadataUrl?: string;
   readonly validateResourceURL?: (serverUrl: string | URL, resource?: string) => Promise<URL | undefined>;
 
-  get redirectUrl(): string {
-    return this.events.redirectUrl();
+  get redirectUrl(): string | undefined {
+    // No redirect: the SDK takes the non-interactive path and asks `prepareTokenRequest` for the grant.
+    return this.client.grant ? undefined : this.events.redirectUrl();
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const secret = this.client.clientSecret !== undefined;
+    const { grant } = this.client;
+    const method =
+      grant?.kind === 'client_credentials' && grant.privateKey !== undefined
+        ? 'private_key_jwt'
+        : this.client.clientSecret !== undefined
+          ? 'client_secret_basic'
+          : 'none';
+    const grantTypes = !grant
+      ? ['authorization_code', 'refresh_token']
+      : grant.kind === 'jwt-bearer'
+        ? [JWT_BEARER]
+        : ['client_credentials'];
     return {
       client_name: this.client.name,
-      redirect_uris: [this.events.redirectUrl()],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: secret ? 'client_secret_basic' : 'none',
-      application_type: this.client.applicationType ?? 'native',
+      redirect_uris: grant ? [] : [this.events.redirectUrl()],
+      grant_types: grantTypes,
+      ...(!grant && { response_types: ['code'], application_type: this.client.applicationType ?? 'native' }),
+      token_endpoint_auth_method: method,
       ...(this.client.scope !== undefined && { scope: this.client.scope }),
     } as OAuthClientMetadata;
+  }
+
+  /** With a machine grant: its parameters (the SDK adds the client's authentication). */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
+    const { grant } = this.client;
+    if (!grant) return undefined;
+    let params: URLSearchParams;
+    if (grant.kind === 'jwt-bearer') {
+      // The SDK saved what it discovered just before asking: the assertion names that server and resource.
+      const discovery = (await this.store.read(this.key))?.discovery;
+      const issuer = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+      const resource = discovery?.resourceMetadata?.resource;
+      const assertion = await grant.assertion({
+        ...(issuer !== undefined && { issuer }),
+        ...(resource !== undefined && { resource }),
+        ...(scope && { scope }),
+      });
+      params = new URLSearchParams({ grant_type: JWT_BEARER, assertion });
+    } else {
+      params = new URLSearchParams({ grant_type: 'client_credentials' });
+    }
+    if (scope) params.set('scope', scope);
+    return params;
   }
 
   private async change(edit: (record: SignInRecord) => SignInRecord): Promise<void> {

@@ -2,7 +2,7 @@ import { AbortedError, PeerError, RefusedError, UsageError } from '@elicitkit/co
 import { auth, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { ClientErrorCode } from '../errors.js';
 import { type SignInClient, StoredOAuthProvider } from './provider.js';
-import { type SignInStore, signInKey } from './record.js';
+import { memorySignInStore, type SignInStore, signInKey } from './record.js';
 import { revokeTokens } from './revoke.js';
 
 /** Where the browser comes back to: a loopback listener (native hosts) or a route of the host's own server. */
@@ -28,10 +28,11 @@ export interface SignInOptions {
   store: SignInStore;
   /** Whose sign-in, for a host that serves several people from one store. */
   principal?: string;
-  redirect: SignInRedirect;
+  /** Where the browser comes back to. Not needed with a machine grant (`client.grant`): nobody is sent anywhere. */
+  redirect?: SignInRedirect;
   client: SignInClient;
   /** Shows the person the sign-in (prints it, opens a browser, relays it). Their coming back is awaited apart. */
-  announce(request: SignInRequest): void | Promise<void>;
+  announce?(request: SignInRequest): void | Promise<void>;
   /** False leaves out the RFC 8707 `resource` parameter, for authorization servers that refuse it. Default true. */
   resourceIndicator?: boolean;
   /** How long the person has to come back from the sign-in page. Default 5 minutes. */
@@ -105,12 +106,23 @@ function quoted(text: string | null): string {
  * step-up are the SDK's; this adds where tokens live, how the person is shown the sign-in, and the wait for them.
  */
 export function createSignIn(options: SignInOptions): SignIn {
+  const { redirect, announce } = options;
+  if (options.client.grant ? options.client.clientId === undefined : !redirect || !announce) {
+    const option = options.client.grant ? 'client.clientId' : !redirect ? 'redirect' : 'announce';
+    throw new UsageError(
+      ClientErrorCode.InvalidOption,
+      `createSignIn needs ${option} ${options.client.grant ? 'for a machine grant' : 'to send a person to sign in'}.`,
+      { details: { option } },
+    );
+  }
   const server = new URL(String(options.serverUrl)).href;
   const key = signInKey(server, options.principal);
   const timeoutMs = options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
   let redirectUrl: string | undefined;
   let underWay: Promise<void> | undefined;
-  const provider = new StoredOAuthProvider(options.store, key, server, options.client, {
+  // DPoP-bound tokens are useless without this process's key: kept in memory, never written.
+  const store = options.client.dpop ? memorySignInStore() : options.store;
+  const provider = new StoredOAuthProvider(store, key, server, options.client, {
     resourceIndicator: options.resourceIndicator ?? true,
     redirectUrl: () => {
       if (redirectUrl === undefined)
@@ -130,27 +142,27 @@ export function createSignIn(options: SignInOptions): SignIn {
   });
 
   async function prepare(): Promise<void> {
-    if (redirectUrl !== undefined) return;
+    if (redirectUrl !== undefined || !redirect) return;
     // The last sign-in's redirect first: a dynamic registration names it (loopback ports are otherwise free,
     // RFC 8252 §7.3, and an authorization server that pins one is configured with a fixed port).
-    redirectUrl = await options.redirect.prepare((await options.store.read(key))?.redirectUrl);
+    redirectUrl = await redirect.prepare((await store.read(key))?.redirectUrl);
   }
 
   async function signInOnce(url: URL, state: string, codeVerifier: string): Promise<void> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const before = (await options.store.read(key))?.tokensSavedAt;
-    const release = await options.store.lock?.(key, signal);
+    const before = (await store.read(key))?.tokensSavedAt;
+    const release = await store.lock?.(key, signal);
     try {
       // Another process signed in while this one waited for the lock: its tokens serve.
-      if (release && (await options.store.read(key))?.tokensSavedAt !== before) return;
-      await options.store.update(key, (record) => ({
+      if (release && (await store.read(key))?.tokensSavedAt !== before) return;
+      await store.update(key, (record) => ({
         ...(record ?? { version: 1, server }),
         redirectUrl: provider.redirectUrl,
         pending: { state, codeVerifier, startedAt: Date.now() },
       }));
-      const callback = options.redirect.waitForCallback(state, signal);
+      const callback = redirect!.waitForCallback(state, signal);
       callback.catch(() => {});
-      await options.announce({ url, server });
+      await announce!({ url, server });
       await finish(await timedOut(callback, signal), state);
     } finally {
       await release?.();
@@ -243,15 +255,17 @@ export function createSignIn(options: SignInOptions): SignIn {
       }
     },
     async signedIn() {
-      return (await options.store.read(key))?.tokens !== undefined;
+      return (await store.read(key))?.tokens !== undefined;
     },
     async signOut() {
-      const record = await options.store.read(key);
+      const record = await store.read(key);
       if (!record) return { revoked: false, forgotten: false };
       const revoked = await revokeTokens(record, options.client, options.fetch ?? fetch);
-      await options.store.update(key, () => undefined);
+      await store.update(key, () => undefined);
       return { revoked, forgotten: true };
     },
-    close: () => options.redirect.close(),
+    close: async () => {
+      await redirect?.close();
+    },
   };
 }

@@ -27,7 +27,8 @@ export function signInChoice(values: SignInValues, env: NodeJS.ProcessEnv): Sign
     return { key: 'cli.secret-without-id' };
   }
   // The variable serves a pre-registered client only: set for one server, it must not stop the others.
-  const secret = values['client-id'] === undefined ? undefined : (values['client-secret'] ?? env.ELICIT_CLIENT_SECRET);
+  const secret =
+    values['client-id'] === undefined ? undefined : (values['client-secret'] ?? env.ELICIT_CLIENT_SECRET);
   let callbackPort: number | undefined;
   if (values['callback-port'] !== undefined) {
     callbackPort = Number(values['callback-port']);
