@@ -4,6 +4,7 @@ import {
   installElicitation,
   promptUnanswerable,
 } from '@elicitkit/client';
+import type { SignIn } from '@elicitkit/client/sign-in';
 import {
   Client,
   type LoggingMessageNotification,
@@ -16,7 +17,16 @@ import type { RelayedMethod } from './held-call.js';
 
 /** The server the bridge fronts: a Streamable HTTP endpoint, or a command speaking MCP on stdio. */
 export type Upstream =
-  | { kind: 'http'; url: URL; headers?: Readonly<Record<string, string>> }
+  | {
+      kind: 'http';
+      url: URL;
+      headers?: Readonly<Record<string, string>>;
+      /**
+       * Signs in to upstream when it asks (MCP authorization): every connection the bridge opens uses its tokens,
+       * and a connection refused for want of them waits for the sign-in (`createSignIn`, `@elicitkit/client/sign-in`).
+       */
+      signIn?: SignIn;
+    }
   | { kind: 'stdio'; command: string; args?: readonly string[] };
 
 /** Where upstream is, in one line: its URL without credentials, or the command the bridge runs. */
@@ -135,8 +145,10 @@ export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks):
       });
     }
   }
+  const connect = async () =>
+    client.connect(await transportTo(upstream, hooks.headers ?? {}), { timeout: CONNECT_TIMEOUT_MS });
   try {
-    await client.connect(await transportTo(upstream, hooks.headers ?? {}), { timeout: CONNECT_TIMEOUT_MS });
+    await (upstream.kind === 'http' && upstream.signIn ? upstream.signIn.retrying(connect) : connect());
   } catch (error) {
     // Every path that reaches upstream says the same: which upstream, and why not (refused, DNS, TLS, HTTP 404, 401).
     throw upstreamUnreachable(upstreamAddress(upstream), error);
@@ -194,7 +206,10 @@ async function transportTo(
 ): Promise<Transport> {
   if (upstream.kind === 'http') {
     const headers = { ...upstream.headers, ...extraHeaders };
-    return new StreamableHTTPClientTransport(upstream.url, { requestInit: { headers } });
+    return new StreamableHTTPClientTransport(upstream.url, {
+      requestInit: { headers },
+      ...(upstream.signIn && { authProvider: upstream.signIn.provider }),
+    });
   }
   const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
   return new StdioClientTransport({

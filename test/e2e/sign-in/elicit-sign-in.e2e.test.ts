@@ -186,3 +186,51 @@ describe('elicit signs in to a protected server (MCP authorization, oidc-provide
     expect((await readFile(opened, 'utf8')).trim().split('\n')).toEqual([url.href]);
   });
 });
+
+describe('elicit bridge --stdio signs in upstream for a desktop host (a v1 SDK stdio host)', () => {
+  it('answers initialize at once, signs in on the first request that needs upstream, and relays the form', {
+    timeout: 60_000,
+  }, async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const { ElicitRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const bridgeConfig = await mkdtemp(join(tmpdir(), 'elicit-bridge-sign-in-'));
+    const transport = new StdioClientTransport({
+      command: ELICIT[0]!,
+      args: [...ELICIT.slice(1), 'bridge', '--stdio', '--no-browser', server.url.href],
+      env: { ...(process.env as Record<string, string>), NO_COLOR: '1', ELICIT_CONFIG_DIR: bridgeConfig },
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    let found: (url: URL) => void;
+    const signInUrl = new Promise<URL>((resolve) => {
+      found = resolve;
+    });
+    transport.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+      const line = /Sign in.*?(https?:\/\/\S+)$/m.exec(stderr);
+      if (line) found(new URL(line[1]!));
+    });
+    const host = new Client(
+      { name: 'desktop-host', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
+    host.setRequestHandler(ElicitRequestSchema, async () => ({
+      action: 'accept',
+      content: { nickname: 'desk' },
+    }));
+    try {
+      await host.connect(transport);
+      const listed = host.listTools();
+      await signInAs(await signInUrl, 'alice');
+      expect((await listed).tools.map((tool) => tool.name)).toContain('whoami');
+      const result = await host.callTool({ name: 'whoami', arguments: {} });
+      expect(JSON.stringify(result.content)).toContain('signed in as alice; nickname desk');
+      const [file] = (await readdir(join(bridgeConfig, 'sign-in'))).filter((name) => name.endsWith('.json'));
+      expect((await stat(join(bridgeConfig, 'sign-in', file!))).mode & 0o777).toBe(0o600);
+    } finally {
+      await host.close();
+      await rm(bridgeConfig, { recursive: true, force: true });
+    }
+  });
+});

@@ -53,6 +53,8 @@ export interface BridgeCommand {
   target: Target;
   serve: BridgeServe;
   locale: string;
+  /** How to sign in to an HTTP upstream that asks for it. */
+  signIn: SignInChoice;
 }
 
 /** `elicit doctor <server>`: the common options and the doctor's own. */
@@ -233,7 +235,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (name === 'bridge') {
     if (operands.length > 0) return fail({ key: 'cli.bridge-extra', params: { given: given(operands[0]!) } });
     const serve = bridgeServe(values, target.kind === 'http' ? Object.keys(target.headers).length : 0);
-    return 'key' in serve ? fail(serve) : { ok: true, command: { name: 'bridge', target, serve, locale } };
+    return 'key' in serve
+      ? fail(serve)
+      : { ok: true, command: { name: 'bridge', target, serve, locale, signIn: common.signIn } };
   }
   if (name === 'connect') {
     if (operands.length > 0)

@@ -7,6 +7,7 @@ import { readCallersFile } from './callers-file.js';
 import { describeTarget } from './connection.js';
 import { describeError } from './describe-error.js';
 import { ExitCode } from './exit-codes.js';
+import { terminalSignIn } from './sign-in.js';
 
 /**
  * `elicit bridge <server>`: fronts the server for hosts of every revision (`@elicitkit/bridge`), on a Streamable HTTP
@@ -15,7 +16,8 @@ import { ExitCode } from './exit-codes.js';
  * host leaves.
  */
 export async function runBridge(command: BridgeCommand): Promise<number> {
-  const { t } = await loadWords(command.locale);
+  const words = await loadWords(command.locale);
+  const { t } = words;
   let bridgeModule: typeof import('@elicitkit/bridge');
   try {
     bridgeModule = await import('@elicitkit/bridge');
@@ -40,8 +42,16 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   // Several instances: their hosts' tasks, and where each held call stands upstream, live in Redis too.
   const shared =
     serve.kind === 'http' && serve.redis !== undefined ? await sharedTasks(serve.redis) : undefined;
+  // Signing in upstream: its line goes to stderr (stdout is the host's, with --stdio) and the browser opens.
+  const { target } = command;
+  const signIn =
+    target.kind === 'http'
+      ? terminalSignIn(target.url, command.signIn, words, (phrase) => {
+          process.stderr.write(`${say(t, phrase)}\n`);
+        })
+      : undefined;
   const bridge = createBridge({
-    upstream: command.target,
+    upstream: target.kind === 'http' && signIn ? { ...target, signIn } : target,
     ...(shared && { tasks: shared.tasks, checkpoints: shared.checkpoints }),
   });
   let served: Awaited<ReturnType<typeof serveBridgeHttp>>;
@@ -64,6 +74,7 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   } catch (error) {
     await bridge.close();
     await shared?.close();
+    await signIn?.close();
     // Upstream not there (refused, DNS, TLS, 404, 401): one line naming it and why, and the unreachable exit code.
     if (isElicitkitError(error, 'upstream-unreachable')) {
       process.stderr.write(`elicit: ${error.message}\n`);
@@ -92,5 +103,6 @@ export async function runBridge(command: BridgeCommand): Promise<number> {
   });
   await served.close();
   await shared?.close();
+  await signIn?.close();
   return ExitCode.Ok;
 }
