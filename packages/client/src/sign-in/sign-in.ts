@@ -226,6 +226,27 @@ export function createSignIn(options: SignInOptions): SignIn {
     }
   }
 
+  /**
+   * A server that answers 401 but publishes no OAuth metadata at all (neither RFC 9728 nor RFC 8414) offers no
+   * sign-in: the SDK's 2025-03-26 fallback then fails at a `/register` that is not there. Say that, not the 404.
+   */
+  async function noSignInOffered(error: unknown): Promise<PeerError | undefined> {
+    const discovery = (await store.read(key))?.discovery;
+    if (
+      !oauthFailure(error, server) ||
+      !discovery ||
+      discovery.resourceMetadata ||
+      discovery.authorizationServerMetadata
+    ) {
+      return undefined;
+    }
+    return new PeerError(
+      ClientErrorCode.SignInFailed,
+      `${server} wants credentials but offers no way to sign in (no OAuth metadata).`,
+      { cause: error, details: { server, reason: 'no-sign-in-offered' } },
+    );
+  }
+
   return {
     provider,
     async retrying(operation) {
@@ -235,7 +256,8 @@ export function createSignIn(options: SignInOptions): SignIn {
           return await operation();
         } catch (error) {
           const wait = underWay;
-          if (!isUnauthorized(error)) throw oauthFailure(error, server) ?? error;
+          if (!isUnauthorized(error))
+            throw (await noSignInOffered(error)) ?? oauthFailure(error, server) ?? error;
           if (!wait) {
             throw new PeerError(
               ClientErrorCode.SignInFailed,

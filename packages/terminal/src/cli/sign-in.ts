@@ -107,6 +107,20 @@ export function signInFailure(error: unknown): CliError | undefined {
     ClientErrorCode.TokenStoreUnsafe,
   ];
   if (!codes.includes(error.code)) return undefined;
+  if ((error.details as { reason?: unknown }).reason === 'no-sign-in-offered') {
+    // Not a sign-in at all: the server wants credentials it does not say how to get, as before sign-in existed.
+    return new CliError(
+      'unreachable',
+      {
+        key: 'error.unreachable',
+        params: {
+          target: safeLine((error.details as { server: string }).server, 2000),
+          reason: { key: 'net.http-unauthorized', params: { status: '401 Unauthorized' } },
+        },
+      },
+      { cause: error },
+    );
+  }
   return new CliError(
     'sign-in',
     { key: 'error.sign-in', params: { reason: safeLine(error.message, 600) } },
