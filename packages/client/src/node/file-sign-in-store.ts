@@ -7,6 +7,7 @@ import { ClientErrorCode } from '../errors.js';
 import type { SignInRecord, SignInStore } from '../sign-in/record.js';
 import { takeFileLock } from './file-lock.js';
 
+/** Where `fileSignInStore` keeps its files. */
 export interface FileSignInStoreOptions {
   /** The folder; default `<elicitConfigDir()>/sign-in`. Created mode 0700. */
   dir?: string;

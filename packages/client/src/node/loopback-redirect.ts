@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { SignInRedirect } from '../sign-in/sign-in.js';
 
+/** How `loopbackRedirect` listens. */
 export interface LoopbackRedirectOptions {
   /** A fixed port, for authorization servers that allow only a registered redirect URI (`--callback-port`). */
   port?: number;

@@ -1,13 +1,12 @@
-import {
-  type AddClientAuthentication,
-  createPrivateKeyJwtAuth,
-  DpopSession,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
+import type {
+  AddClientAuthentication,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import { createPrivateKeyJwtAuth, DpopSession } from '../sdk/oauth.js';
 import type { SignInRecord, SignInStore } from './record.js';
 
 /**
@@ -17,7 +16,11 @@ import type { SignInRecord, SignInStore } from './record.js';
  */
 export type MachineGrant =
   | { kind: 'client_credentials'; privateKey?: string | Record<string, unknown>; algorithm?: string }
-  | { kind: 'jwt-bearer'; assertion(context: AssertionContext): Promise<string> };
+  | {
+      kind: 'jwt-bearer';
+      /** The assertion to present, for the authorization server and resource `context` names. */
+      assertion(context: AssertionContext): Promise<string>;
+    };
 
 /** What a `jwt-bearer` assertion is for: the authorization server (its issuer) and the resource. */
 export interface AssertionContext {

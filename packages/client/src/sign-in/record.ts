@@ -31,7 +31,9 @@ export interface SignInRecord {
  * rename; SQLite: a transaction; memory: synchronous).
  */
 export interface SignInStore {
+  /** The record under `key`, or undefined. */
   read(key: string): Promise<SignInRecord | undefined>;
+  /** Replaces the record with what `change` makes of it (undefined: removes it), atomically for the medium. */
   update(key: string, change: (record: SignInRecord | undefined) => SignInRecord | undefined): Promise<void>;
   /**
    * Holds `key` for one sign-in against other processes (a desktop host starts a stdio server twice), waiting

@@ -1,6 +1,7 @@
 import { AbortedError, PeerError, RefusedError, UsageError } from '@elicitkit/core';
-import { auth, type FetchLike, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { FetchLike, OAuthClientProvider } from '@modelcontextprotocol/client';
 import { ClientErrorCode } from '../errors.js';
+import { auth } from '../sdk/oauth.js';
 import { type SignInClient, StoredOAuthProvider } from './provider.js';
 import { memorySignInStore, type SignInStore, signInKey } from './record.js';
 import { revokeTokens } from './revoke.js';
@@ -11,6 +12,7 @@ export interface SignInRedirect {
   prepare(previous?: string): Promise<string>;
   /** The callback's query once the browser comes back carrying `state`; rejects when `signal` aborts. */
   waitForCallback(state: string, signal: AbortSignal): Promise<URLSearchParams>;
+  /** Stops listening. */
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export interface SignInRequest {
   server: string;
 }
 
+/** What {@link createSignIn} needs: the server, where records live, how the person is reached. */
 export interface SignInOptions {
   /** The MCP server's URL (the protected resource). */
   serverUrl: URL | string;
@@ -41,6 +44,7 @@ export interface SignInOptions {
   fetch?: FetchLike;
 }
 
+/** How long a person has to come back from the sign-in page, by default: 5 minutes. */
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 /**
  * Sign-ins one operation may wait for: a first one, then one scope step-up. The suite's retry-limit scenario
@@ -48,6 +52,7 @@ export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
  */
 const MAX_SIGN_IN_ROUNDS = 2;
 
+/** A host's sign-in to one server (see {@link createSignIn}). */
 export interface SignIn {
   /** For the transport: `new StreamableHTTPClientTransport(url, { authProvider: signIn.provider })`. */
   readonly provider: OAuthClientProvider;
