@@ -37,6 +37,7 @@ const ENTRIES: Record<string, string[]> = {
   '@elicitkit/client/node': ['fetchListener', 'fileSignInStore', 'loopbackRedirect', 'systemBrowserOpener'],
   '@elicitkit/client/sign-in': [
     'DEFAULT_SIGN_IN_TIMEOUT_MS',
+    'callbackRedirect',
     'createSignIn',
     'memorySignInStore',
     'signInKey',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClientErrorCode, isElicitkitError } from '@elicitkit/client';
 import { fileSignInStore, loopbackRedirect } from '@elicitkit/client/node';
-import { createSignIn, memorySignInStore, signInKey } from '@elicitkit/client/sign-in';
+import { callbackRedirect, createSignIn, memorySignInStore, signInKey } from '@elicitkit/client/sign-in';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 let dir: string;
@@ -102,6 +102,23 @@ describe('loopbackRedirect', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('callbackRedirect', () => {
+  it('hands a callback to the sign-in waiting for its state, once, and says when none waits', async () => {
+    const redirect = callbackRedirect('https://agent.example/oauth/callback');
+    expect(await redirect.prepare()).toBe('https://agent.example/oauth/callback');
+    const back = redirect.waitForCallback('s1', AbortSignal.timeout(5_000));
+    expect(redirect.complete(new URLSearchParams({ state: 'other', code: 'x' }))).toBe(false);
+    expect(redirect.complete(new URL('https://agent.example/oauth/callback?state=s1&code=abc'))).toBe(true);
+    expect((await back).get('code')).toBe('abc');
+    expect(redirect.complete(new URLSearchParams({ state: 's1', code: 'again' }))).toBe(false);
+    const stopped = new AbortController();
+    const abandoned = redirect.waitForCallback('s2', stopped.signal);
+    stopped.abort(new Error('gave up'));
+    await expect(abandoned).rejects.toThrow('gave up');
+    expect(redirect.complete(new URLSearchParams({ state: 's2', code: 'late' }))).toBe(false);
   });
 });
 

@@ -140,6 +140,19 @@ describe('elicit signs in to a protected server (MCP authorization, oidc-provide
     expect(after.access_token).not.toBe(before.access_token);
   });
 
+  it('signs in again, once, when the refresh token is no longer honoured', { timeout: 60_000 }, async () => {
+    const [file] = await tokenFiles();
+    const stored = JSON.parse(await readFile(file!, 'utf8'));
+    stored.tokens.refresh_token = 'revoked-or-never-issued';
+    await writeFile(file!, JSON.stringify(stored), { mode: 0o600 });
+    server.expireTokens();
+    const run = elicit(call());
+    expect(await signInAs(await run.signInUrl, 'alice')).toBe('Signed in');
+    expect(await run.done, run.stderr()).toBe(0);
+    expect(run.stderr().match(/Sign in/g)).toHaveLength(1);
+    expect(run.stdout()).toContain('signed in as alice');
+  });
+
   it('refuses a token file others can read, naming the fix, and reads nothing from it', {
     timeout: 30_000,
   }, async () => {

@@ -6,6 +6,7 @@
  *
  * @module @elicitkit/client/sign-in
  */
+export { type CallbackRedirect, callbackRedirect } from './callback-redirect.js';
 export type { AssertionContext, MachineGrant, SignInClient } from './provider.js';
 export { memorySignInStore, type SignInRecord, type SignInStore, signInKey } from './record.js';
 export {
