@@ -160,7 +160,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
         ...(logger ? { logger } : {}),
       })
     : new SqliteElicitationStore({ file: join(dataDir, 'elicitkit.db') });
-  const auth = await createDemoAuth(options.users, dataDir, logger);
+  const auth = await createDemoAuth(options.users, dataDir, new URL('mcp', base), logger);
   // A third-party service on its own loopback port, with its own accounts; the demo is its OAuth client.
   const calendar = await startExampleCalendar({ users: DEMO_CALENDAR_USERS });
   const calendarClient = { clientId: 'bistro-elicit', clientSecret: randomBytes(32).toString('base64url') };
@@ -234,6 +234,8 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
 
   const app = new Hono();
   app.all('/mcp', (c) => mcp.fetch(c.req.raw));
+  // Where MCP hosts learn how to sign in (RFC 9728, and RFC 8414 at the origin for 2025-03-26 clients).
+  app.get('/.well-known/*', (c) => auth.metadata(c.req.raw) ?? c.notFound());
   app.get('/', pageSecurityHeaders(), async (c) => homePage(await auth.sessions.read(c.req.raw)));
   app.route('/', auth.loginRoutes);
   app.route('/', urlMode.routes);
@@ -258,6 +260,7 @@ export async function startDemo(options: StartDemoOptions): Promise<RunningDemo>
       await http.close();
       await store.close();
       await calendar.close();
+      await auth.close();
     },
   };
 }

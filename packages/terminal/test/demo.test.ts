@@ -65,7 +65,7 @@ function elicitCall(args: string[]): Promise<{ code: number | null; stdout: stri
 }
 
 describe('the demo server', () => {
-  it('prints the endpoint line first and once, then the users; MCP needs a token; the form tools work; stops on SIGTERM', async () => {
+  it('prints the endpoint line first and once, then the users; MCP needs a token or a sign-in; the form tools work; stops on SIGTERM', async () => {
     demo = await startDemoServer(join(scratch, 'server'));
     const answers = join(scratch, 'answers.json');
     await writeFile(answers, JSON.stringify({ color: '#4169e1' }));
@@ -74,12 +74,28 @@ describe('the demo server', () => {
       code: 0,
       stdout: 'Napkins: #4169e1.\n',
     });
-    const anonymous = await elicitCall([demo.url, 'pick_color', '--answers', answers]);
-    expect(anonymous.code).toBe(3);
-    expect(anonymous.stderr).toBe(
-      `elicit: cannot connect to ${demo.url}: HTTP 401 Unauthorized ` +
-        '(the server wants credentials: pass a token with -H "Authorization: Bearer <token>")\n',
+    // Without a token, the MCP endpoint is a protected resource: elicit finds the demo's authorization server
+    // (RFC 9728) and asks the person to sign in there (the whole flow is test/e2e/sign-in's).
+    const anonymous = spawn(
+      ELICIT[0]!,
+      [...ELICIT.slice(1), 'call', demo.url, 'pick_color', '--no-browser'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', ELICIT_CONFIG_DIR: join(scratch, 'config') },
+      },
     );
+    children.push(anonymous);
+    const signInLine = await new Promise<string>((resolve) => {
+      let stderr = '';
+      anonymous.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const line = /^Sign in .*$/m.exec(stderr)?.[0];
+        if (line) resolve(line);
+      });
+    });
+    expect(signInLine).toContain(`for ${demo.url}: http://127.0.0.1:`);
+    expect(new URL(signInLine.split(': ').at(-1)!).searchParams.get('resource')).toBe(demo.url);
+    anonymous.kill();
 
     expect(await demo.stop()).toBe(0);
     const lines = demo.stdout().split('\n');

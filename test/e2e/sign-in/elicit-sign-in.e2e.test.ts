@@ -69,13 +69,14 @@ async function signInAs(
   url: URL,
   user: 'alice' | 'bob',
   decision: 'Allow' | 'Deny' = 'Allow',
+  password: string = SIGN_IN_USERS[user].password,
 ): Promise<string> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(url.href);
     await page.getByLabel('Username').fill(user);
-    await page.getByLabel('Password').fill(SIGN_IN_USERS[user].password);
+    await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: decision }).click();
     await page.waitForURL(/^http:\/\/127\.0\.0\.1:\d+\/callback/);
@@ -244,6 +245,45 @@ describe('elicit bridge --stdio signs in upstream for a desktop host (a v1 SDK s
     } finally {
       await host.close();
       await rm(bridgeConfig, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the demo as a protected resource: its own authorization server, the static tokens still accepted', () => {
+  it('elicit signs bob in to the demo through Chromium and the call completes; a static demo token still works', {
+    timeout: 60_000,
+  }, async () => {
+    const { startDemo } = await import('../../../examples/demo/src/demo-server.js');
+    const { DEFAULT_USERS } = await import('../../../examples/demo/src/users.js');
+    const dataDir = await mkdtemp(join(tmpdir(), 'elicit-demo-sign-in-'));
+    const demo = await startDemo({
+      port: 0,
+      dataDir,
+      users: DEFAULT_USERS,
+      logger: { info() {}, warn() {} },
+    });
+    try {
+      const colors = join(dataDir, 'answers.json');
+      await writeFile(colors, JSON.stringify({ color: '#4169e1' }));
+      const run = elicit(['call', demo.url.href, 'pick_color', '--answers', colors, '--no-browser']);
+      const url = await run.signInUrl;
+      expect(url.searchParams.get('resource')).toBe(demo.url.href);
+      expect(await signInAs(url, 'bob', 'Allow', 'bob-pass')).toBe('Signed in');
+      expect(await run.done, run.stderr()).toBe(0);
+      expect(run.stdout()).toContain('#4169e1');
+      const scripted = elicit([
+        'call',
+        demo.url.href,
+        'pick_color',
+        '--answers',
+        colors,
+        '-H',
+        'Authorization: Bearer demo-alice',
+      ]);
+      expect(await scripted.done, scripted.stderr()).toBe(0);
+    } finally {
+      await demo.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -22,6 +22,8 @@ export interface ExampleCalendarOptions {
    * tokens carry as `aud`, with the scope `mcp`). With any, MCP hosts may register themselves (RFC 7591).
    */
   mcpResources?: string[];
+  /** The site's name on its pages. Default `Example Calendar`. */
+  name?: string;
 }
 
 /** What a protected MCP server learns from one of this provider's access tokens. */
@@ -85,6 +87,7 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
   const issuer = `http://127.0.0.1:${port}`;
   const apiResource = `${issuer}/events`;
   const mcpResources = options.mcpResources ?? [];
+  const site = options.name ?? 'Example Calendar';
   // oidc-provider counts in seconds.
   const accessTokenTtl = Math.ceil((options.accessTokenTtlMs ?? 600_000) / 1000);
 
@@ -158,7 +161,7 @@ export async function startExampleCalendar(options: ExampleCalendarOptions): Pro
       handleEvents(provider, users, apiResource, req, res).then(() => done(), done);
       return;
     }
-    handleInteraction(provider, users, req, res).then((handled) => {
+    handleInteraction(provider, users, req, res, site).then((handled) => {
       if (!handled) providerCallback(req, res);
     }, done);
   };

@@ -15,12 +15,12 @@ function passwordMatches(user: CalendarUser | undefined, password: string): bool
   return timingSafeEqual(digest(password), expected) && user !== undefined;
 }
 
-function loginPage(res: ServerResponse, uid: string, clientName: string, error?: string): void {
+function loginPage(res: ServerResponse, site: string, uid: string, clientName: string, error?: string): void {
   sendPage(
     res,
     'Sign in',
-    `<h1>Sign in to Example Calendar</h1>
-<p><strong>${escapeText(clientName)}</strong> wants to use your Example Calendar account.</p>
+    `<h1>Sign in to ${escapeText(site)}</h1>
+<p><strong>${escapeText(clientName)}</strong> wants to use your ${escapeText(site)} account.</p>
 ${error ? `<p class="error" role="alert">${escapeText(error)}</p>` : ''}
 <form method="post" action="/interaction/${uid}/login" autocomplete="off">
 <label for="username">Username</label><input id="username" name="username" required>
@@ -28,11 +28,13 @@ ${error ? `<p class="error" role="alert">${escapeText(error)}</p>` : ''}
 <button type="submit">Sign in</button></form>
 <form method="post" action="/interaction/${uid}/abort"><button type="submit">Cancel</button></form>`,
     error ? 401 : 200,
+    site,
   );
 }
 
 function consentPage(
   res: ServerResponse,
+  site: string,
   details: InteractionDetails,
   clientName: string,
   user: string,
@@ -46,9 +48,11 @@ function consentPage(
     `<h1>Allow access?</h1>
 <p>Signed in as <strong>${escapeText(user)}</strong>.</p>
 <p><strong>${escapeText(clientName)}</strong> asks to:</p>
-<ul>${wantsEvents ? '<li>read your calendar events</li>' : ''}${wantsMcp ? '<li>use its tools as you</li>' : ''}<li>know your Example Calendar user name</li></ul>
+<ul>${wantsEvents ? '<li>read your calendar events</li>' : ''}${wantsMcp ? '<li>use its tools as you</li>' : ''}<li>know your ${escapeText(site)} user name</li></ul>
 <form method="post" action="/interaction/${details.uid}/confirm"><button type="submit" name="allow">Allow</button></form>
 <form method="post" action="/interaction/${details.uid}/abort"><button type="submit" name="deny">Deny</button></form>`,
+    200,
+    site,
   );
 }
 
@@ -82,6 +86,7 @@ export async function handleInteraction(
   users: Readonly<Record<string, CalendarUser>>,
   req: IncomingMessage,
   res: ServerResponse,
+  site = 'Example Calendar',
 ): Promise<boolean> {
   const match = INTERACTION_PATH.exec(new URL(req.url ?? '/', 'http://calendar.invalid').pathname);
   if (!match) return false;
@@ -95,6 +100,7 @@ export async function handleInteraction(
       'Session expired',
       '<h1>This sign-in expired</h1><p>Go back to the app and start again.</p>',
       400,
+      site,
     );
     return true;
   }
@@ -102,19 +108,19 @@ export async function handleInteraction(
   const clientName = client?.clientName ?? client?.clientId ?? 'An application';
 
   if (req.method === 'GET' && action === undefined) {
-    if (details.prompt.name === 'login') loginPage(res, details.uid, clientName);
-    else consentPage(res, details, clientName, details.session?.accountId ?? '');
+    if (details.prompt.name === 'login') loginPage(res, site, details.uid, clientName);
+    else consentPage(res, site, details, clientName, details.session?.accountId ?? '');
     return true;
   }
   if (req.method !== 'POST') {
-    sendPage(res, 'Not allowed', '<h1>Method not allowed</h1>', 405);
+    sendPage(res, 'Not allowed', '<h1>Method not allowed</h1>', 405, site);
     return true;
   }
   const form = await readForm(req);
   if (action === 'login') {
     const username = (form.get('username') ?? '').slice(0, 128);
     if (!passwordMatches(users[username], form.get('password') ?? '')) {
-      loginPage(res, details.uid, clientName, 'Wrong username or password.');
+      loginPage(res, site, details.uid, clientName, 'Wrong username or password.');
       return true;
     }
     await provider.interactionFinished(

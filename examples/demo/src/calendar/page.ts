@@ -19,8 +19,14 @@ main{max-width:26rem;margin:2.5rem auto;background:#fff;padding:1.5rem 2rem;bord
 label{display:block;margin:.8rem 0 .2rem;font-weight:600}input{width:100%;padding:.45rem;box-sizing:border-box;font:inherit}
 button{margin:1rem .5rem 0 0;padding:.45rem 1.1rem;font:inherit}.error{color:#a00}ul{padding-left:1.2rem}`;
 
-/** Sends one page of Example Calendar, a third-party site with its own look (it is not the MCP server). */
-export function sendPage(res: ServerResponse, title: string, body: string, status = 200): void {
+/** Sends one page of the provider's site (Example Calendar by default), with its own look (it is not the MCP server). */
+export function sendPage(
+  res: ServerResponse,
+  title: string,
+  body: string,
+  status = 200,
+  site = 'Example Calendar',
+): void {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -28,6 +34,6 @@ export function sendPage(res: ServerResponse, title: string, body: string, statu
     // No form-action: the consent form's redirect chain ends at the application's callback, another origin.
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeText(title)} · Example Calendar</title>
-<style>${STYLE}</style></head><body><header>Example Calendar</header><main>${body}</main></body></html>`);
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeText(title)} · ${escapeText(site)}</title>
+<style>${STYLE}</style></head><body><header>${escapeText(site)}</header><main>${body}</main></body></html>`);
 }
