@@ -156,7 +156,14 @@ export function createSignIn(options: SignInOptions): SignIn {
   async function signInOnce(url: URL, state: string, codeVerifier: string): Promise<void> {
     const signal = AbortSignal.timeout(timeoutMs);
     const before = (await store.read(key))?.tokensSavedAt;
-    const release = await store.lock?.(key, signal);
+    const release = await store.lock?.(key, signal).catch((error: unknown) => {
+      if (!signal.aborted) throw error;
+      throw new AbortedError(
+        ClientErrorCode.SignInTimeout,
+        `Another process was signing in to ${server} and did not finish within ${Math.round(timeoutMs / 1000)} s; run it again.`,
+        { cause: error, details: { server } },
+      );
+    });
     try {
       // Another process signed in while this one waited for the lock: its tokens serve.
       if (release && (await store.read(key))?.tokensSavedAt !== before) return;
