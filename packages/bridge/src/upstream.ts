@@ -104,6 +104,26 @@ export interface RelayedRequest {
  * roots to `hooks.onRequest`; each declared as the host declared it.
  */
 export async function connectUpstream(upstream: Upstream, hooks: UpstreamHooks): Promise<Client> {
+  try {
+    return await connectOnce(upstream, hooks);
+  } catch (error) {
+    // A stdio server slow to start (a cold `tsx`) can miss the era probe's few seconds: the fallback `initialize`
+    // then meets a 2026-07-28-only server, which names the revisions it speaks. Start it again on that revision.
+    if (hooks.era !== undefined || !speaksOnly2026(error)) throw error;
+    return connectOnce(upstream, { ...hooks, era: '2026-07-28' });
+  }
+}
+
+/** An `Unsupported protocol version` refusal that lists 2026-07-28 among what the server speaks. */
+function speaksOnly2026(error: unknown): boolean {
+  for (let at = error; at instanceof Error; at = at.cause) {
+    const supported = (at as { data?: { supported?: unknown } }).data?.supported;
+    if (Array.isArray(supported)) return supported.includes('2026-07-28');
+  }
+  return false;
+}
+
+async function connectOnce(upstream: Upstream, hooks: UpstreamHooks): Promise<Client> {
   const { onRequest, capabilities } = hooks;
   const client = new Client(
     { name: 'elicitkit-bridge', version: '0.1.0' },
