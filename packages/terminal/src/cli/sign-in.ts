@@ -5,6 +5,7 @@ import { analyzeUrl, isElicitkitError, PeerError, urlWarningMessage } from '@eli
 import type { Words } from '../i18n/messages.js';
 import type { Phrase } from '../i18n/phrase.js';
 import { safeLine } from '../ui/text.js';
+import { isLoopback } from './bridge-args.js';
 import { CliError } from './errors.js';
 
 /** How `elicit` signs in to a server that asks for it: `--no-browser`, `--client-id`… */
@@ -19,8 +20,6 @@ export interface SignInChoice {
   resourceIndicator: boolean;
 }
 
-const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost' || host === '[::1]';
-
 /**
  * Shows a sign-in as a URL elicitation is shown (E-49, E-52, E-55): the address is checked first and refused
  * if unsafe, then one line names the site and gives the whole address, warnings follow, and the browser opens
@@ -29,7 +28,9 @@ const isLoopback = (host: string) => host === '127.0.0.1' || host === 'localhost
 function announcer(choice: SignInChoice, words: Words, log: (phrase: Phrase) => void) {
   const open = systemBrowserOpener();
   return async ({ url, server }: SignInRequest) => {
-    const analysis = analyzeUrl(url.href, { allowInsecureHttp: isLoopback(url.hostname) });
+    const analysis = analyzeUrl(url.href, {
+      allowInsecureHttp: isLoopback(url.hostname.replace(/^\[|\]$/g, '')),
+    });
     if (!analysis.allowed) {
       throw new PeerError(
         ClientErrorCode.SignInFailed,
